@@ -1,0 +1,222 @@
+//! A game: a start position and a line of moves, with a cursor for undo,
+//! redo and jumping to any ply.
+
+use crate::notation::{RecordError, RecordText, write_tag};
+use crate::position::{IllegalMove, Position};
+use crate::types::{Move, Rules};
+
+/// A game with its history.
+///
+/// The line of moves can be longer than what is on the board: after undo or a
+/// jump back, the later moves stay available for redo until a different move
+/// is played, which replaces them.
+///
+/// ```
+/// use federa_core::{Game, Rules};
+///
+/// let mut game = Game::from_record("3x3 BCb2 WSa3 BSa2", true).unwrap();
+/// assert!(game.undo());
+/// assert_eq!(game.ply(), 2);
+/// assert!(game.redo());
+/// assert_eq!(game.record(), "3x3 BCb2 WSa3 BSa2");
+/// ```
+#[derive(Clone, Debug)]
+pub struct Game {
+    start: Position,
+    /// Whether the start is a set-up position rather than the empty board.
+    set_up: bool,
+    moves: Vec<Move>,
+    ply: usize,
+    current: Position,
+    tags: Vec<(String, String)>,
+}
+
+impl Game {
+    /// A new game on the empty board.
+    #[must_use]
+    pub fn new(rules: Rules) -> Game {
+        let start = Position::new(rules);
+        Game {
+            current: start.clone(),
+            start,
+            set_up: false,
+            moves: Vec::new(),
+            ply: 0,
+            tags: Vec::new(),
+        }
+    }
+
+    /// A new game from a set-up position (its record carries a `Position` tag).
+    #[must_use]
+    pub fn from_position(start: Position) -> Game {
+        let set_up = start != Position::new(start.rules());
+        Game {
+            current: start.clone(),
+            start,
+            set_up,
+            moves: Vec::new(),
+            ply: 0,
+            tags: Vec::new(),
+        }
+    }
+
+    /// Reads a game record, checking every move. On any error nothing is
+    /// returned but the first problem, with the move's index.
+    pub fn from_record(text: &str, pie: bool) -> Result<Game, RecordError> {
+        let record: RecordText = text.parse()?;
+        let mut game = match record.tag("Position") {
+            Some(p) => {
+                let start = Position::parse_with_pie(p, pie).map_err(RecordError::PositionTag)?;
+                if start.size() != record.size {
+                    return Err(RecordError::SizeMismatch {
+                        record: record.size,
+                        position: start.size(),
+                    });
+                }
+                let mut game = Game::from_position(start);
+                game.set_up = true;
+                game
+            }
+            None => Game::new(Rules::with_pie(record.size, pie).map_err(RecordError::Size)?),
+        };
+        for (k, token) in record.tokens.iter().enumerate() {
+            let illegal = |error| RecordError::Illegal {
+                index: k + 1,
+                token: token.to_string(),
+                error,
+            };
+            let m = token.to_move(&game.current).map_err(illegal)?;
+            game.play(m).map_err(illegal)?;
+        }
+        game.tags = record
+            .tags
+            .into_iter()
+            .filter(|(k, _)| k != "Position")
+            .collect();
+        Ok(game)
+    }
+
+    /// The position at the current ply.
+    #[must_use]
+    pub fn position(&self) -> &Position {
+        &self.current
+    }
+
+    /// The position the game started from.
+    #[must_use]
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The whole line of moves, including any after the current ply.
+    #[must_use]
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// How many moves of the line are on the board.
+    #[must_use]
+    pub fn ply(&self) -> usize {
+        self.ply
+    }
+
+    /// Plays a move at the current ply. Later moves of the line are replaced.
+    /// An illegal move is refused with the reason and changes nothing.
+    pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
+        self.current.check(m)?;
+        let m = canonical(&self.current, m);
+        self.current.play_unchecked(m);
+        self.moves.truncate(self.ply);
+        self.moves.push(m);
+        self.ply += 1;
+        Ok(())
+    }
+
+    /// Steps back one move; false at the start.
+    pub fn undo(&mut self) -> bool {
+        self.ply > 0 && self.jump(self.ply - 1)
+    }
+
+    /// Steps forward one move of the line; false at its end.
+    pub fn redo(&mut self) -> bool {
+        self.ply < self.moves.len() && self.jump(self.ply + 1)
+    }
+
+    /// Shows the position after `ply` moves of the line; false (and no
+    /// change) if the line is shorter.
+    pub fn jump(&mut self, ply: usize) -> bool {
+        if ply > self.moves.len() {
+            return false;
+        }
+        if ply < self.ply {
+            self.current = self.start.clone();
+            self.ply = 0;
+        }
+        for &m in &self.moves[self.ply..ply] {
+            self.current.play_unchecked(m);
+        }
+        self.ply = ply;
+        true
+    }
+
+    /// Forgets the moves after the current ply.
+    pub fn truncate(&mut self) {
+        self.moves.truncate(self.ply);
+    }
+
+    /// Whether a swap was played up to the current ply (so the player who
+    /// moved first now plays Light).
+    #[must_use]
+    pub fn swapped(&self) -> bool {
+        self.moves[..self.ply].contains(&Move::Swap)
+    }
+
+    /// The game's tags, in order (a `Position` tag is not among them).
+    #[must_use]
+    pub fn tags(&self) -> &[(String, String)] {
+        &self.tags
+    }
+
+    /// Sets a tag (replacing one of the same key). `Position` is written from
+    /// the start position and cannot be set.
+    pub fn set_tag(&mut self, key: &str, value: &str) {
+        if key == "Position" {
+            return;
+        }
+        match self.tags.iter_mut().find(|(k, _)| k == key) {
+            Some(tag) => tag.1 = value.to_owned(),
+            None => self.tags.push((key.to_owned(), value.to_owned())),
+        }
+    }
+
+    /// The game record of the whole line: tag lines (a `Position` tag for a
+    /// set-up start), then `NxN` and the move tokens.
+    #[must_use]
+    pub fn record(&self) -> String {
+        let mut out = String::new();
+        if self.set_up {
+            write_tag(&mut out, "Position", &self.start.to_string());
+        }
+        for (k, v) in &self.tags {
+            write_tag(&mut out, k, v);
+        }
+        let n = self.start.size();
+        out.push_str(&format!("{n}x{n}"));
+        for m in &self.moves {
+            out.push(' ');
+            out.push_str(&m.to_string());
+        }
+        out
+    }
+}
+
+/// The move with a change naming its group's canonical point.
+fn canonical(pos: &Position, m: Move) -> Move {
+    match m {
+        Move::Change { at, into } => Move::Change {
+            at: pos.group_at(at).map_or(at, |g| g.canonical_point()),
+            into,
+        },
+        other => other,
+    }
+}

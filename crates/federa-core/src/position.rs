@@ -1,0 +1,1132 @@
+//! The position: the board, the side to move, and everything the rules need
+//! kept up to date move by move.
+//!
+//! Groups are kept as union-find sets (every stone carries its group's id, the
+//! stones of a group form a circular list) with pseudo-liberty counts, so a
+//! group is enclosed exactly when its count is zero. Groups never split: a
+//! placement only merges, and a change turns a whole group into one type and
+//! merges it with its new neighbours. An enclosed group's neighbours are all
+//! pieces, so only a change next to it can alter who may change it; each
+//! enclosed group therefore gets its attackers counted once when it becomes
+//! enclosed and again only when a neighbouring group changes. The groups each
+//! colour may change are kept in two lists, so counting and picking legal
+//! moves costs nothing.
+
+use std::fmt;
+
+use crate::rng::Rng;
+use crate::types::{Color, MAX_SIZE, Move, Piece, Point, Rules, attacker_code};
+use crate::zobrist;
+
+/// Side of the padded board: one border cell on every side.
+const MAX_STRIDE: usize = MAX_SIZE as usize + 2;
+/// Cells of the largest padded board.
+pub(crate) const CELLS: usize = MAX_STRIDE * MAX_STRIDE;
+/// Points of the largest board.
+const MAX_POINTS: usize = MAX_SIZE as usize * MAX_SIZE as usize;
+/// Words of a bit set over cells.
+const SET_WORDS: usize = CELLS.div_ceil(64);
+
+const EMPTY: u8 = 4;
+const BORDER: u8 = 5;
+/// `entitled` value of a group nobody may change (or not enclosed).
+const NOBODY: u8 = 2;
+
+/// A game position: board, side to move and move count, under some [`Rules`].
+///
+/// Build one with [`Position::new`] (the empty board), from a [`Setup`], or by
+/// parsing a position string (see [`crate::notation`]). Play moves with
+/// [`Position::try_play`] (checked: an illegal move is refused with the reason
+/// and changes nothing), [`Position::play`] (panics on an illegal move) or
+/// [`Position::play_unchecked`] (for search, on moves known to be legal).
+///
+/// After every move the winner is detected, and if the side to move then has
+/// no legal move its turn is skipped at once, so the side to move always has a
+/// move unless the game is over.
+///
+/// ```
+/// use federa_core::{Color, Move, Piece, Point, Position, Rules};
+///
+/// let mut pos = Position::new(Rules::new(3).unwrap());
+/// assert_eq!(pos.legal_moves().len(), 18); // 9 points × 2 shapes
+/// pos.try_play(Move::Place { piece: Piece::DARK_ROUND, at: Point::new(1, 1) }).unwrap();
+/// assert_eq!(pos.to_move(), Color::Light);
+/// assert_eq!(pos.legal_moves().len(), 17); // 8 points × 2 shapes, and the swap
+/// ```
+#[derive(Clone)]
+pub struct Position {
+    rules: Rules,
+    /// N + 2: distance between vertically adjacent cells.
+    stride: usize,
+    /// Piece code (0..4), `EMPTY` or `BORDER`, per cell.
+    cells: [u8; CELLS],
+    /// Per stone: the id of its group (a stone of the group, the root).
+    gid: [u16; CELLS],
+    /// Per stone: the next stone of its group (a circular list).
+    next: [u16; CELLS],
+    /// Per root: number of stones.
+    stones: [u16; CELLS],
+    /// Per root: pseudo-liberties (stone–empty adjacencies, with repeats).
+    libs: [u16; CELLS],
+    /// Per root: the group's canonical cell (lowest row, then leftmost).
+    canon: [u16; CELLS],
+    /// Per root: the colour index that may change it, or `NOBODY`.
+    entitled: [u8; CELLS],
+    /// Per empty cell: its index in `empties`; per root: its index in
+    /// `changeable[entitled]`.
+    slot: [u16; CELLS],
+    empties: [u16; MAX_POINTS],
+    n_empty: u16,
+    changeable: [[u16; MAX_POINTS]; 2],
+    n_changeable: [u16; 2],
+    /// Pieces per colour.
+    pieces: [u16; 2],
+    to_move: Color,
+    plies: u32,
+    winner: Option<Color>,
+    skipped: bool,
+    /// Zobrist hash of the pieces only.
+    board_hash: u64,
+}
+
+impl Position {
+    /// The empty board, Dark to move.
+    #[must_use]
+    pub fn new(rules: Rules) -> Position {
+        let n = usize::from(rules.size());
+        let stride = n + 2;
+        let mut pos = Position {
+            rules,
+            stride,
+            cells: [BORDER; CELLS],
+            gid: [0; CELLS],
+            next: [0; CELLS],
+            stones: [0; CELLS],
+            libs: [0; CELLS],
+            canon: [0; CELLS],
+            entitled: [NOBODY; CELLS],
+            slot: [0; CELLS],
+            empties: [0; MAX_POINTS],
+            n_empty: 0,
+            changeable: [[0; MAX_POINTS]; 2],
+            n_changeable: [0; 2],
+            pieces: [0; 2],
+            to_move: Color::Dark,
+            plies: 0,
+            winner: None,
+            skipped: false,
+            board_hash: 0,
+        };
+        for row in 0..n {
+            for col in 0..n {
+                let i = (row + 1) * stride + col + 1;
+                pos.cells[i] = EMPTY;
+                pos.slot[i] = pos.n_empty;
+                pos.empties[usize::from(pos.n_empty)] = i as u16;
+                pos.n_empty += 1;
+            }
+        }
+        pos
+    }
+
+    /// The rules this position is played under.
+    #[must_use]
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// The board's side length N.
+    #[must_use]
+    pub fn size(&self) -> u8 {
+        self.rules.size()
+    }
+
+    /// The colour to move (after any automatic skip).
+    #[must_use]
+    pub fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    /// Moves played so far: placements, changes and the swap (skips are not
+    /// moves).
+    #[must_use]
+    pub fn plies(&self) -> u32 {
+        self.plies
+    }
+
+    /// The winner, once every point holds a piece of one colour.
+    #[must_use]
+    pub fn winner(&self) -> Option<Color> {
+        self.winner
+    }
+
+    /// Whether the game is over (there is a winner).
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        self.winner.is_some()
+    }
+
+    /// Whether the side that should have moved now was just skipped because it
+    /// had no legal move (the side to move is the one that moved last).
+    #[must_use]
+    pub fn skipped(&self) -> bool {
+        self.skipped
+    }
+
+    /// The piece on a point, or `None` for an empty point or one off the board.
+    #[must_use]
+    pub fn piece_at(&self, p: Point) -> Option<Piece> {
+        if !p.is_on(self.size()) {
+            return None;
+        }
+        let c = self.cells[self.index(p)];
+        (c < EMPTY).then(|| Piece::from_code(c))
+    }
+
+    /// Number of pieces of a colour on the board.
+    #[must_use]
+    pub fn count(&self, color: Color) -> usize {
+        usize::from(self.pieces[color.index()])
+    }
+
+    /// Number of empty points.
+    #[must_use]
+    pub fn empty_count(&self) -> usize {
+        usize::from(self.n_empty)
+    }
+
+    /// Whether Light may swap sides now: the pie rule is on, one move has been
+    /// played, and Light is to move.
+    #[must_use]
+    pub fn swap_available(&self) -> bool {
+        self.rules.pie && self.plies == 1 && self.to_move == Color::Light && self.winner.is_none()
+    }
+
+    /// Zobrist hash of the board, the side to move and whether the swap is
+    /// available.
+    #[must_use]
+    pub fn hash(&self) -> u64 {
+        let mut h = self.board_hash;
+        if self.to_move == Color::Light {
+            h ^= zobrist::LIGHT_TO_MOVE;
+        }
+        if self.swap_available() {
+            h ^= zobrist::SWAP_AVAILABLE;
+        }
+        h
+    }
+
+    /// Number of legal moves for the side to move.
+    #[must_use]
+    pub fn move_count(&self) -> usize {
+        if self.winner.is_some() {
+            return 0;
+        }
+        2 * usize::from(self.n_empty)
+            + usize::from(self.n_changeable[self.to_move.index()])
+            + usize::from(self.swap_available())
+    }
+
+    /// Every legal move for the side to move: placements (round, then square,
+    /// point by point), then changes (at each group's canonical point), then
+    /// the swap.
+    #[must_use]
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut moves = Vec::with_capacity(self.move_count());
+        if self.winner.is_some() {
+            return moves;
+        }
+        let color = self.to_move;
+        for &i in &self.empties[..usize::from(self.n_empty)] {
+            let at = self.point(usize::from(i));
+            moves.push(Move::Place {
+                piece: Piece::new(color, crate::Shape::Round),
+                at,
+            });
+            moves.push(Move::Place {
+                piece: Piece::new(color, crate::Shape::Square),
+                at,
+            });
+        }
+        for &root in self.changeable_roots(color) {
+            moves.push(self.change_move(usize::from(root), color));
+        }
+        if self.swap_available() {
+            moves.push(Move::Swap);
+        }
+        moves
+    }
+
+    /// Canonical points of the groups `color` may change now, in canonical
+    /// order. (Changes are only legal for the side to move, and only while the
+    /// game goes on.)
+    #[must_use]
+    pub fn changeable_groups(&self, color: Color) -> Vec<Point> {
+        let mut points: Vec<Point> = self
+            .changeable_roots(color)
+            .iter()
+            .map(|&r| self.point(usize::from(self.canon[usize::from(r)])))
+            .collect();
+        points.sort_unstable();
+        points
+    }
+
+    /// The group at a point, with everything a player wants to know about it,
+    /// or `None` if the point is empty or off the board.
+    #[must_use]
+    pub fn group_at(&self, p: Point) -> Option<Group> {
+        let piece = self.piece_at(p)?;
+        let root = usize::from(self.gid[self.index(p)]);
+        let mut points = Vec::with_capacity(usize::from(self.stones[root]));
+        let mut empty_neighbours = Vec::new();
+        let mut attackers = [Vec::new(), Vec::new()];
+        let mut seen = CellSet::new();
+        let code = piece.code();
+        let attacker = [
+            attacker_code(code, Color::Dark),
+            attacker_code(code, Color::Light),
+        ];
+        for s in self.group_stones(root) {
+            points.push(self.point(s));
+            for q in self.neighbours(s) {
+                let c = self.cells[q];
+                if (c == EMPTY || c == attacker[0] || c == attacker[1]) && seen.insert(q) {
+                    let pt = self.point(q);
+                    match c {
+                        EMPTY => empty_neighbours.push(pt),
+                        _ => attackers[usize::from(c >> 1)].push(pt),
+                    }
+                }
+            }
+        }
+        points.sort_unstable();
+        empty_neighbours.sort_unstable();
+        attackers[0].sort_unstable();
+        attackers[1].sort_unstable();
+        Some(Group {
+            piece,
+            points,
+            empty_neighbours,
+            attackers,
+        })
+    }
+
+    /// Checks a move without playing it.
+    pub fn check(&self, m: Move) -> Result<(), IllegalMove> {
+        if let Some(winner) = self.winner {
+            return Err(IllegalMove::GameOver { winner });
+        }
+        match m {
+            Move::Swap => {
+                if self.swap_available() {
+                    Ok(())
+                } else {
+                    Err(IllegalMove::SwapUnavailable)
+                }
+            }
+            Move::Place { piece, at } => {
+                self.check_turn(piece.color)?;
+                self.check_on_board(at)?;
+                match self.piece_at(at) {
+                    Some(occupant) => Err(IllegalMove::Occupied { at, occupant }),
+                    None => Ok(()),
+                }
+            }
+            Move::Change { at, into } => {
+                self.check_turn(into.color)?;
+                self.check_on_board(at)?;
+                let group = self
+                    .group_at(at)
+                    .ok_or(IllegalMove::NothingToChange { at })?;
+                let expected = group.check_change(into.color)?;
+                if expected == into {
+                    Ok(())
+                } else {
+                    Err(IllegalMove::WrongResult {
+                        at,
+                        expected,
+                        given: into,
+                    })
+                }
+            }
+        }
+    }
+
+    fn check_turn(&self, color: Color) -> Result<(), IllegalMove> {
+        if color == self.to_move {
+            Ok(())
+        } else {
+            Err(IllegalMove::NotYourTurn {
+                to_move: self.to_move,
+            })
+        }
+    }
+
+    fn check_on_board(&self, at: Point) -> Result<(), IllegalMove> {
+        if at.is_on(self.size()) {
+            Ok(())
+        } else {
+            Err(IllegalMove::OffBoard {
+                at,
+                size: self.size(),
+            })
+        }
+    }
+
+    /// Whether a move is legal now.
+    #[must_use]
+    pub fn is_legal(&self, m: Move) -> bool {
+        self.check(m).is_ok()
+    }
+
+    /// Plays a move if it is legal; otherwise says why and changes nothing.
+    ///
+    /// ```
+    /// use federa_core::{IllegalMove, Move, Position};
+    ///
+    /// // The centre dark round is attacked by three light rounds and one dark
+    /// // square: Light may change it, Dark may not.
+    /// let mut pos: Position = "scs/cCc/sS. b".parse().unwrap();
+    /// let before = pos.clone();
+    /// let refused = pos.try_play("BFSb2".parse().unwrap());
+    /// assert!(matches!(refused, Err(IllegalMove::Outnumbered { mine: 1, theirs: 3, .. })));
+    /// assert_eq!(pos, before);
+    /// pos.try_play("BSc1".parse().unwrap()).unwrap();
+    /// pos.try_play("WFCb2".parse().unwrap()).unwrap();
+    /// ```
+    pub fn try_play(&mut self, m: Move) -> Result<(), IllegalMove> {
+        self.check(m)?;
+        self.play_unchecked(m);
+        Ok(())
+    }
+
+    /// Plays a legal move.
+    ///
+    /// # Panics
+    /// If the move is illegal (use [`Position::try_play`] to get the reason).
+    pub fn play(&mut self, m: Move) {
+        if let Err(e) = self.try_play(m) {
+            panic!("illegal move: {e}");
+        }
+    }
+
+    /// Plays a move without checking it, for search on moves it generated.
+    /// An illegal move leaves the position inconsistent (never memory-unsafe).
+    pub fn play_unchecked(&mut self, m: Move) {
+        match m {
+            Move::Place { piece, at } => {
+                let i = self.index(at);
+                self.place(i, piece.code());
+            }
+            Move::Change { at, into } => {
+                let root = usize::from(self.gid[self.index(at)]);
+                self.change(root, into.color);
+            }
+            Move::Swap => self.plies += 1,
+        }
+        if let Move::Place { .. } | Move::Change { .. } = m {
+            self.finish_move();
+        }
+    }
+
+    /// Plays uniformly random legal moves until the game ends (every legal
+    /// move equally likely, changes and the swap included). Returns the
+    /// number of moves played and how many of them were changes.
+    pub fn random_playout(&mut self, rng: &mut Rng) -> PlayoutStats {
+        let mut stats = PlayoutStats::default();
+        while self.winner.is_none() {
+            stats.moves += 1;
+            if self.play_random(rng) {
+                stats.changes += 1;
+            }
+        }
+        stats
+    }
+
+    /// Plays one uniformly random legal move; returns whether it was a change.
+    /// The game must not be over.
+    pub(crate) fn play_random(&mut self, rng: &mut Rng) -> bool {
+        let color = self.to_move.index();
+        let places = 2 * u32::from(self.n_empty);
+        let changes = u32::from(self.n_changeable[color]);
+        let swap = u32::from(self.swap_available());
+        let r = rng.below(places + changes + swap);
+        if r < places {
+            let i = usize::from(self.empties[(r >> 1) as usize]);
+            let code = ((color as u8) << 1) | (r & 1) as u8;
+            self.place(i, code);
+            self.finish_move();
+            false
+        } else if r < places + changes {
+            let root = usize::from(self.changeable[color][(r - places) as usize]);
+            self.change(root, self.to_move);
+            self.finish_move();
+            true
+        } else {
+            self.plies += 1;
+            false
+        }
+    }
+
+    /// Ends a placement or change: counts it, detects the win, passes the turn
+    /// and applies an automatic skip.
+    fn finish_move(&mut self) {
+        self.plies += 1;
+        if self.n_empty == 0 && (self.pieces[0] == 0 || self.pieces[1] == 0) {
+            self.winner = Some(if self.pieces[0] == 0 {
+                Color::Light
+            } else {
+                Color::Dark
+            });
+        }
+        self.to_move = self.to_move.other();
+        self.skipped = false;
+        self.skip_if_stuck();
+    }
+
+    /// Skips the side to move if it has no legal move and the game goes on.
+    fn skip_if_stuck(&mut self) {
+        if self.winner.is_none()
+            && self.n_empty == 0
+            && self.n_changeable[self.to_move.index()] == 0
+            && !self.swap_available()
+        {
+            self.to_move = self.to_move.other();
+            self.skipped = true;
+        }
+    }
+
+    /// Puts a piece on the empty cell `i`.
+    fn place(&mut self, i: usize, code: u8) {
+        // Take the cell out of the empty list.
+        let s = usize::from(self.slot[i]);
+        self.n_empty -= 1;
+        let last = self.empties[usize::from(self.n_empty)];
+        self.empties[s] = last;
+        self.slot[usize::from(last)] = s as u16;
+
+        self.cells[i] = code;
+        self.pieces[usize::from(code >> 1)] += 1;
+        self.board_hash ^= zobrist::piece(code, i);
+
+        let nb = self.neighbours(i);
+        let mut libs = 0;
+        for q in nb {
+            match self.cells[q] {
+                EMPTY => libs += 1,
+                BORDER => {}
+                _ => self.libs[usize::from(self.gid[q])] -= 1,
+            }
+        }
+        self.gid[i] = i as u16;
+        self.next[i] = i as u16;
+        self.stones[i] = 1;
+        self.libs[i] = libs;
+        self.canon[i] = i as u16;
+        self.entitled[i] = NOBODY;
+
+        let mut root = i;
+        for q in nb {
+            if self.cells[q] == code {
+                let g = usize::from(self.gid[q]);
+                if g != root {
+                    root = self.merge(root, g);
+                }
+            }
+        }
+        // Neighbouring groups of other types whose last liberty this was are
+        // now enclosed; none was before (this cell was empty beside them).
+        let mut done = [usize::MAX; 4];
+        for (k, q) in nb.into_iter().enumerate() {
+            let c = self.cells[q];
+            if c < EMPTY && c != code {
+                let g = usize::from(self.gid[q]);
+                if self.libs[g] == 0 && !done[..k].contains(&g) {
+                    self.recount(g);
+                }
+                done[k] = g;
+            }
+        }
+        if self.libs[root] == 0 {
+            self.recount(root);
+        }
+    }
+
+    /// Changes the enclosed group `root` into `by`'s attacker of it.
+    fn change(&mut self, root: usize, by: Color) {
+        let from = self.cells[root];
+        let into = attacker_code(from, by);
+        self.set_entitled(root, NOBODY);
+        let n = self.stones[root];
+        if from >> 1 != into >> 1 {
+            self.pieces[usize::from(from >> 1)] -= n;
+            self.pieces[usize::from(into >> 1)] += n;
+        }
+        let mut s = root;
+        loop {
+            self.cells[s] = into;
+            self.board_hash ^= zobrist::piece(from, s) ^ zobrist::piece(into, s);
+            s = usize::from(self.next[s]);
+            if s == root {
+                break;
+            }
+        }
+        // Neighbours of the changed pieces: groups of the new type join it;
+        // enclosed groups of other types have new attackers, so recount them.
+        let mut seen = CellSet::new();
+        let mut joins = [0u16; MAX_POINTS];
+        let mut n_joins = 0;
+        let mut s = root;
+        loop {
+            for q in self.neighbours(s) {
+                let c = self.cells[q];
+                if c < EMPTY {
+                    let g = usize::from(self.gid[q]);
+                    if g != root && seen.insert(g) {
+                        if c == into {
+                            joins[n_joins] = g as u16;
+                            n_joins += 1;
+                        } else if self.libs[g] == 0 {
+                            self.recount(g);
+                        }
+                    }
+                }
+            }
+            s = usize::from(self.next[s]);
+            if s == root {
+                break;
+            }
+        }
+        let mut merged = root;
+        for &g in &joins[..n_joins] {
+            let g = usize::from(g);
+            self.set_entitled(g, NOBODY);
+            merged = self.merge(merged, g);
+        }
+        if self.libs[merged] == 0 {
+            self.recount(merged);
+        }
+    }
+
+    /// Joins two groups of the same type; returns the id of the result.
+    fn merge(&mut self, a: usize, b: usize) -> usize {
+        let (big, small) = if self.stones[a] >= self.stones[b] {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let mut s = small;
+        loop {
+            self.gid[s] = big as u16;
+            s = usize::from(self.next[s]);
+            if s == small {
+                break;
+            }
+        }
+        self.next.swap(big, small);
+        self.stones[big] += self.stones[small];
+        self.libs[big] += self.libs[small];
+        self.canon[big] = self.canon[big].min(self.canon[small]);
+        big
+    }
+
+    /// Counts the distinct attackers of the enclosed group `root` per colour
+    /// and files it under the colour that may change it.
+    fn recount(&mut self, root: usize) {
+        let code = self.cells[root];
+        let dark = attacker_code(code, Color::Dark);
+        let light = attacker_code(code, Color::Light);
+        let mut count = [0u16; 2];
+        let mut seen = CellSet::new();
+        for s in self.group_stones(root) {
+            for q in self.neighbours(s) {
+                let c = self.cells[q];
+                if (c == dark || c == light) && seen.insert(q) {
+                    count[usize::from(c >> 1)] += 1;
+                }
+            }
+        }
+        let who = entitled(count[0], count[1], code >> 1);
+        self.set_entitled(root, who);
+    }
+
+    /// Moves a group between the changeable lists.
+    fn set_entitled(&mut self, root: usize, who: u8) {
+        let old = self.entitled[root];
+        if old == who {
+            return;
+        }
+        if old != NOBODY {
+            let list = usize::from(old);
+            let s = usize::from(self.slot[root]);
+            self.n_changeable[list] -= 1;
+            let last = self.changeable[list][usize::from(self.n_changeable[list])];
+            self.changeable[list][s] = last;
+            self.slot[usize::from(last)] = s as u16;
+        }
+        if who != NOBODY {
+            let list = usize::from(who);
+            let n = self.n_changeable[list];
+            self.changeable[list][usize::from(n)] = root as u16;
+            self.slot[root] = n;
+            self.n_changeable[list] = n + 1;
+        }
+        self.entitled[root] = who;
+    }
+
+    fn changeable_roots(&self, color: Color) -> &[u16] {
+        let c = color.index();
+        &self.changeable[c][..usize::from(self.n_changeable[c])]
+    }
+
+    fn change_move(&self, root: usize, color: Color) -> Move {
+        Move::Change {
+            at: self.point(usize::from(self.canon[root])),
+            into: Piece::from_code(attacker_code(self.cells[root], color)),
+        }
+    }
+
+    fn group_stones(&self, root: usize) -> impl Iterator<Item = usize> + '_ {
+        let mut s = root;
+        let mut done = false;
+        std::iter::from_fn(move || {
+            if done {
+                return None;
+            }
+            let cur = s;
+            s = usize::from(self.next[s]);
+            done = s == root;
+            Some(cur)
+        })
+    }
+
+    #[inline]
+    fn neighbours(&self, i: usize) -> [usize; 4] {
+        [i - self.stride, i - 1, i + 1, i + self.stride]
+    }
+
+    #[inline]
+    pub(crate) fn index(&self, p: Point) -> usize {
+        (usize::from(p.row) + 1) * self.stride + usize::from(p.col) + 1
+    }
+
+    #[inline]
+    pub(crate) fn point(&self, i: usize) -> Point {
+        Point::new((i % self.stride - 1) as u8, (i / self.stride - 1) as u8)
+    }
+
+    /// Builds a position from a checked setup.
+    fn from_setup(setup: &Setup) -> Position {
+        let mut pos = Position::new(setup.rules);
+        let n = usize::from(setup.rules.size());
+        for (k, cell) in setup.cells.iter().enumerate() {
+            if let Some(piece) = cell {
+                let i = pos.index(Point::new((k % n) as u8, (k / n) as u8));
+                pos.place(i, piece.code());
+            }
+        }
+        pos.to_move = setup.to_move;
+        pos.plies = setup.plies;
+        if pos.n_empty == 0 && (pos.pieces[0] == 0 || pos.pieces[1] == 0) {
+            pos.winner = Some(if pos.pieces[0] == 0 {
+                Color::Light
+            } else {
+                Color::Dark
+            });
+        }
+        pos.skip_if_stuck();
+        pos
+    }
+
+    /// The board as a setup (to edit it, or to compare boards).
+    #[must_use]
+    pub fn to_setup(&self) -> Setup {
+        let n = self.size();
+        let mut cells = Vec::with_capacity(usize::from(n) * usize::from(n));
+        for row in 0..n {
+            for col in 0..n {
+                cells.push(self.piece_at(Point::new(col, row)));
+            }
+        }
+        Setup {
+            rules: self.rules,
+            cells,
+            to_move: self.to_move,
+            plies: self.plies,
+        }
+    }
+
+    /// Whether every part of the internal state is identical (stricter than
+    /// `==`, which compares what the game sees).
+    #[cfg(test)]
+    pub(crate) fn same_state(&self, other: &Position) -> bool {
+        self.rules == other.rules
+            && self.cells == other.cells
+            && self.gid == other.gid
+            && self.next == other.next
+            && self.stones == other.stones
+            && self.libs == other.libs
+            && self.canon == other.canon
+            && self.entitled == other.entitled
+            && self.slot == other.slot
+            && self.empties == other.empties
+            && self.n_empty == other.n_empty
+            && self.changeable == other.changeable
+            && self.n_changeable == other.n_changeable
+            && self.pieces == other.pieces
+            && self.to_move == other.to_move
+            && self.plies == other.plies
+            && self.winner == other.winner
+            && self.skipped == other.skipped
+            && self.board_hash == other.board_hash
+    }
+
+    /// Number of groups on the board (each counted once).
+    #[must_use]
+    pub fn group_count(&self) -> usize {
+        let n = self.size();
+        (0..n)
+            .flat_map(|row| (0..n).map(move |col| Point::new(col, row)))
+            .filter(|&p| {
+                let i = self.index(p);
+                self.cells[i] < EMPTY && usize::from(self.gid[i]) == i
+            })
+            .count()
+    }
+}
+
+/// Two positions are equal when they have the same rules, board, side to
+/// move, move count and skip flag.
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        self.rules == other.rules
+            && self.cells == other.cells
+            && self.to_move == other.to_move
+            && self.plies == other.plies
+            && self.skipped == other.skipped
+    }
+}
+
+impl Eq for Position {}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({self})")
+    }
+}
+
+/// Who may change an enclosed group with these attacker counts: the colour
+/// with more attackers, or the owner on a tie of at least one each.
+fn entitled(dark: u16, light: u16, owner: u8) -> u8 {
+    match dark.cmp(&light) {
+        std::cmp::Ordering::Greater => 0,
+        std::cmp::Ordering::Less => 1,
+        std::cmp::Ordering::Equal if dark > 0 => owner,
+        std::cmp::Ordering::Equal => NOBODY,
+    }
+}
+
+/// A small fixed set of cell indices, for counting each neighbour once.
+struct CellSet([u64; SET_WORDS]);
+
+impl CellSet {
+    fn new() -> CellSet {
+        CellSet([0; SET_WORDS])
+    }
+
+    /// Adds `i`; returns whether it was new.
+    #[inline]
+    fn insert(&mut self, i: usize) -> bool {
+        let (w, b) = (i / 64, 1u64 << (i % 64));
+        let new = self.0[w] & b == 0;
+        self.0[w] |= b;
+        new
+    }
+}
+
+/// What a random playout did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PlayoutStats {
+    /// Moves played (placements, changes, the swap).
+    pub moves: u32,
+    /// How many of them were changes.
+    pub changes: u32,
+}
+
+/// A group and its surroundings, as [`Position::group_at`] reports them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Group {
+    /// The type of every piece in the group.
+    pub piece: Piece,
+    /// Its points, in canonical order (the first is the canonical point).
+    pub points: Vec<Point>,
+    /// Its empty neighbours; none when the group is enclosed.
+    pub empty_neighbours: Vec<Point>,
+    /// The distinct pieces attacking it, by colour index (Dark, Light).
+    pub attackers: [Vec<Point>; 2],
+}
+
+impl Group {
+    /// Whether no piece of the group has an empty neighbour.
+    #[must_use]
+    pub fn enclosed(&self) -> bool {
+        self.empty_neighbours.is_empty()
+    }
+
+    /// The point a change token names: lowest row, then leftmost column.
+    #[must_use]
+    pub fn canonical_point(&self) -> Point {
+        self.points[0]
+    }
+
+    /// The pieces of `color` attacking the group.
+    #[must_use]
+    pub fn attackers(&self, color: Color) -> &[Point] {
+        &self.attackers[color.index()]
+    }
+
+    /// What the group becomes if `color` changes it.
+    #[must_use]
+    pub fn change_into(&self, color: Color) -> Piece {
+        self.piece.attacker(color)
+    }
+
+    /// Who may change the group (whoever is to move), if anyone.
+    #[must_use]
+    pub fn changer(&self) -> Option<Color> {
+        Color::ALL
+            .into_iter()
+            .find(|&c| self.check_change(c).is_ok())
+    }
+
+    /// Whether `color` may change the group; if so, what it becomes, and if
+    /// not, why. (Turn order is not considered here.)
+    pub fn check_change(&self, color: Color) -> Result<Piece, IllegalMove> {
+        let at = self.canonical_point();
+        if !self.enclosed() {
+            return Err(IllegalMove::NotEnclosed {
+                at,
+                empty_neighbours: self.empty_neighbours.clone(),
+            });
+        }
+        let mine = self.attackers(color).len();
+        let theirs = self.attackers(color.other()).len();
+        if mine == 0 && theirs == 0 {
+            return Err(IllegalMove::NoAttackers { at });
+        }
+        if mine < theirs {
+            return Err(IllegalMove::Outnumbered { at, mine, theirs });
+        }
+        if mine == theirs && self.piece.color != color {
+            return Err(IllegalMove::TieNotYours { at, count: mine });
+        }
+        Ok(self.change_into(color))
+    }
+}
+
+/// Why a move was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IllegalMove {
+    /// The game has ended.
+    GameOver {
+        /// Who won.
+        winner: Color,
+    },
+    /// The move names the colour that is not to move.
+    NotYourTurn {
+        /// The colour to move.
+        to_move: Color,
+    },
+    /// The point is outside the board.
+    OffBoard {
+        /// The point named.
+        at: Point,
+        /// The board's size.
+        size: u8,
+    },
+    /// A placement on an occupied point.
+    Occupied {
+        /// The point named.
+        at: Point,
+        /// What is there.
+        occupant: Piece,
+    },
+    /// A change on an empty point.
+    NothingToChange {
+        /// The point named.
+        at: Point,
+    },
+    /// A change of a group that has empty neighbours.
+    NotEnclosed {
+        /// The group's canonical point.
+        at: Point,
+        /// Its empty neighbours.
+        empty_neighbours: Vec<Point>,
+    },
+    /// A change of a group nobody attacks.
+    NoAttackers {
+        /// The group's canonical point.
+        at: Point,
+    },
+    /// A change by the colour with fewer attackers.
+    Outnumbered {
+        /// The group's canonical point.
+        at: Point,
+        /// The mover's attackers.
+        mine: usize,
+        /// The opponent's attackers.
+        theirs: usize,
+    },
+    /// A change on a tie, of a group that is not the mover's.
+    TieNotYours {
+        /// The group's canonical point.
+        at: Point,
+        /// Attackers on each side.
+        count: usize,
+    },
+    /// A change that names a result other than the one the rules give.
+    WrongResult {
+        /// The point named.
+        at: Point,
+        /// What the group would become.
+        expected: Piece,
+        /// What the move said.
+        given: Piece,
+    },
+    /// The swap outside Light's first turn, or with the pie rule off.
+    SwapUnavailable,
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IllegalMove::GameOver { winner } => write!(f, "the game is over: {winner} won"),
+            IllegalMove::NotYourTurn { to_move } => {
+                write!(f, "not your turn: {to_move} is to move")
+            }
+            IllegalMove::OffBoard { at, size } => {
+                write!(f, "{at} is off the {size}x{size} board")
+            }
+            IllegalMove::Occupied { at, occupant } => {
+                write!(f, "{at} is occupied by a {occupant} piece")
+            }
+            IllegalMove::NothingToChange { at } => write!(f, "{at} is empty: no group to change"),
+            IllegalMove::NotEnclosed {
+                at,
+                empty_neighbours,
+            } => {
+                write!(f, "the group at {at} is not enclosed: empty neighbour")?;
+                if empty_neighbours.len() > 1 {
+                    f.write_str("s")?;
+                }
+                for (k, p) in empty_neighbours.iter().enumerate() {
+                    f.write_str(if k == 0 { " " } else { ", " })?;
+                    write!(f, "{p}")?;
+                }
+                Ok(())
+            }
+            IllegalMove::NoAttackers { at } => {
+                write!(
+                    f,
+                    "the group at {at} has no attackers: nobody may change it"
+                )
+            }
+            IllegalMove::Outnumbered { at, mine, theirs } => write!(
+                f,
+                "the group at {at} is attacked by {mine} of your pieces and {theirs} of your opponent's: you need more"
+            ),
+            IllegalMove::TieNotYours { at, count } => write!(
+                f,
+                "the group at {at} is attacked {count} to {count}: on a tie only its owner may change it"
+            ),
+            IllegalMove::WrongResult {
+                at,
+                expected,
+                given,
+            } => write!(
+                f,
+                "changing the group at {at} makes it {expected}, not {given}"
+            ),
+            IllegalMove::SwapUnavailable => {
+                f.write_str("the swap is only allowed as Light's first move, with the pie rule on")
+            }
+        }
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+/// An unchecked description of a position: board, side to move, move count.
+/// Turn it into a [`Position`] with `Position::try_from`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// Board size and pie rule.
+    pub rules: Rules,
+    /// N×N cells, row by row from the bottom (row 1), each from the left.
+    pub cells: Vec<Option<Piece>>,
+    /// The colour to move (before any automatic skip).
+    pub to_move: Color,
+    /// Moves played so far.
+    pub plies: u32,
+}
+
+impl Setup {
+    /// An empty board, Dark to move, no moves played.
+    #[must_use]
+    pub fn empty(rules: Rules) -> Setup {
+        let n = usize::from(rules.size());
+        Setup {
+            rules,
+            cells: vec![None; n * n],
+            to_move: Color::Dark,
+            plies: 0,
+        }
+    }
+}
+
+/// A setup that does not describe a board of its size.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetupError {
+    /// Cells the board needs (N²).
+    pub expected: usize,
+    /// Cells the setup has.
+    pub found: usize,
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the setup has {} cells but the board has {}",
+            self.found, self.expected
+        )
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+impl TryFrom<&Setup> for Position {
+    type Error = SetupError;
+
+    /// Any well-formed board is accepted, even one that could not arise in a
+    /// game. A won board reports its winner; a side to move without a legal
+    /// move is skipped at once.
+    fn try_from(setup: &Setup) -> Result<Position, SetupError> {
+        let n = usize::from(setup.rules.size());
+        if setup.cells.len() != n * n {
+            return Err(SetupError {
+                expected: n * n,
+                found: setup.cells.len(),
+            });
+        }
+        Ok(Position::from_setup(setup))
+    }
+}
+
+impl TryFrom<Setup> for Position {
+    type Error = SetupError;
+
+    fn try_from(setup: Setup) -> Result<Position, SetupError> {
+        Position::try_from(&setup)
+    }
+}
