@@ -1,1 +1,184 @@
-fn main() {}
+//! `federa`: the Federa engine on the command line.
+
+mod gtp;
+
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use clap::{Parser, Subcommand};
+use federa_core::{Game, Position, Rng, Rules, perft};
+
+#[derive(Parser)]
+#[command(
+    name = "federa",
+    version,
+    about = "The Federa board game engine: text protocol, perft, benchmarks",
+    long_about = "The Federa board game engine.\n\n\
+        Positions are written as in notation.md, e.g. `scs/cCc/s.s b 8` \
+        (rows from the top; C S = dark round/square, c s = light; a number \
+        or . = empty), records as `13x13 BCg7 swap WSf6 ...`."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Speak the engine text protocol on standard input and output.
+    Gtp,
+    /// Count the move sequences of a given length (checks move generation).
+    Perft {
+        /// A position string, or `empty:N` for the empty N×N board.
+        position: String,
+        /// Number of moves.
+        depth: u32,
+        /// Play without the pie rule (no swap at move 2).
+        #[arg(long)]
+        no_pie: bool,
+        /// Also print the count after each first move.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// Measure uniformly random playouts from the empty board.
+    Bench {
+        /// Board size.
+        #[arg(long, default_value_t = 13)]
+        size: u8,
+        /// How long to run.
+        #[arg(long, default_value_t = 5.0)]
+        seconds: f64,
+        /// Random seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Print a record or position as a diagram, with its status.
+    Show {
+        /// A game record (`13x13 BCg7 ...`, tags allowed) or a position string.
+        text: Vec<String>,
+        /// Read the record without the pie rule.
+        #[arg(long)]
+        no_pie: bool,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli.command) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("federa: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(command: Command) -> Result<(), String> {
+    match command {
+        Command::Gtp => gtp::Engine::new()
+            .run(std::io::stdin().lock(), std::io::stdout().lock())
+            .map_err(|e| e.to_string()),
+        Command::Perft {
+            position,
+            depth,
+            no_pie,
+            divide,
+        } => {
+            let pos = parse_start(&position, !no_pie)?;
+            if divide {
+                for m in pos.legal_moves() {
+                    let mut child = pos.clone();
+                    child.play_unchecked(m);
+                    println!("{m} {}", perft(&child, depth.saturating_sub(1)));
+                }
+            }
+            let started = Instant::now();
+            let count = perft(&pos, depth);
+            println!("{count}");
+            let secs = started.elapsed().as_secs_f64();
+            eprintln!(
+                "{:.3} s, {:.0} leaves/s",
+                secs,
+                count as f64 / secs.max(1e-9)
+            );
+            Ok(())
+        }
+        Command::Bench {
+            size,
+            seconds,
+            seed,
+        } => bench(size, seconds, seed),
+        Command::Show { text, no_pie } => show(&text.join(" "), !no_pie),
+    }
+}
+
+/// `empty:N` or a position string.
+fn parse_start(text: &str, pie: bool) -> Result<Position, String> {
+    if let Some(n) = text.strip_prefix("empty:") {
+        let size = n
+            .parse::<u64>()
+            .map_err(|_| format!("`{n}` is not a board size"))
+            .and_then(|n| Rules::checked_size(n).map_err(|e| e.to_string()))?;
+        let rules = Rules::with_pie(size, pie).map_err(|e| e.to_string())?;
+        return Ok(Position::new(rules));
+    }
+    Position::parse_with_pie(text, pie).map_err(|e| format!("bad position: {e}"))
+}
+
+fn bench(size: u8, seconds: f64, seed: u64) -> Result<(), String> {
+    let rules = Rules::new(size).map_err(|e| e.to_string())?;
+    if !(seconds > 0.0 && seconds <= 3600.0) {
+        return Err(format!(
+            "--seconds {seconds} must be above 0 and at most 3600"
+        ));
+    }
+    let start = Position::new(rules);
+    let mut rng = Rng::new(seed);
+    let budget = Duration::from_secs_f64(seconds);
+    let (mut games, mut moves, mut changes) = (0u64, 0u64, 0u64);
+    let started = Instant::now();
+    while started.elapsed() < budget {
+        for _ in 0..64 {
+            let mut pos = start.clone();
+            let stats = pos.random_playout(&mut rng);
+            games += 1;
+            moves += u64::from(stats.moves);
+            changes += u64::from(stats.changes);
+        }
+    }
+    let secs = started.elapsed().as_secs_f64();
+    println!(
+        "{size}x{size}: {:.0} playouts/s ({games} games in {secs:.2} s), mean length {:.1} moves, mean {:.1} changes per game",
+        games as f64 / secs,
+        moves as f64 / games as f64,
+        changes as f64 / games as f64
+    );
+    Ok(())
+}
+
+fn show(text: &str, pie: bool) -> Result<(), String> {
+    let text = text.trim();
+    let looks_like_record = text.starts_with('[')
+        || text
+            .split_whitespace()
+            .next()
+            .is_some_and(|w| w.contains('x') && !w.contains('/'));
+    let pos = if looks_like_record {
+        Game::from_record(text, pie)
+            .map_err(|e| format!("bad record: {e}"))?
+            .position()
+            .clone()
+    } else {
+        Position::parse_with_pie(text, pie).map_err(|e| format!("bad position: {e}"))?
+    };
+    print!("{}", pos.diagram());
+    println!(
+        "position {}\ndark pieces {}, light pieces {}, empty {}; {} legal moves",
+        pos,
+        pos.count(federa_core::Color::Dark),
+        pos.count(federa_core::Color::Light),
+        pos.empty_count(),
+        pos.move_count()
+    );
+    Ok(())
+}

@@ -271,6 +271,49 @@ impl Position {
         }
     }
 
+    /// A text diagram of the board: rows from the top with their numbers,
+    /// columns lettered, pieces as in position strings (`C S c s`, `.` for
+    /// empty), then the side to move or the winner.
+    ///
+    /// ```
+    /// let pos: federa_core::Position = "sss/sCs/ss. b".parse().unwrap();
+    /// assert_eq!(pos.diagram(), "   a b c\n 3 s s s  3\n 2 s C s  2\n 1 s s .  1\n   a b c\nDark to move\n");
+    /// ```
+    #[must_use]
+    pub fn diagram(&self) -> String {
+        let n = self.size();
+        let letters: String = (0..n)
+            .map(|c| format!(" {}", char::from(b'a' + c)))
+            .collect();
+        let mut out = format!("  {letters}\n");
+        for row in (0..n).rev() {
+            out.push_str(&format!("{:>2}", row + 1));
+            for col in 0..n {
+                let c = self
+                    .piece_at(Point::new(col, row))
+                    .map_or('.', Piece::position_char);
+                out.push(' ');
+                out.push(c);
+            }
+            out.push_str(&format!("  {}\n", row + 1));
+        }
+        out.push_str(&format!("  {letters}\n"));
+        match self.winner() {
+            Some(w) => out.push_str(&format!("{w} has won\n")),
+            None => {
+                out.push_str(&format!("{} to move", self.to_move()));
+                if self.skipped() {
+                    out.push_str(&format!(
+                        " ({} had no move and was skipped)",
+                        self.to_move().other()
+                    ));
+                }
+                out.push('\n');
+            }
+        }
+        out
+    }
+
     /// Reads a position string under the given pie rule.
     pub fn parse_with_pie(text: &str, pie: bool) -> Result<Position, PositionError> {
         let setup = parse_setup(text, pie)?;

@@ -70,8 +70,13 @@ pub struct Position {
     libs: [u16; CELLS],
     /// Per root: the group's canonical cell (lowest row, then leftmost).
     canon: [u16; CELLS],
+    /// Per enclosed root: its distinct attackers, by colour index.
+    attackers: [[u16; 2]; CELLS],
     /// Per root: the colour index that may change it, or `NOBODY`.
     entitled: [u8; CELLS],
+    /// Per root, during a change: how many changed stones touch the group.
+    /// Zero between moves.
+    touches: [u16; CELLS],
     /// Per empty cell: its index in `empties`; per root: its index in
     /// `changeable[entitled]`.
     slot: [u16; CELLS],
@@ -104,7 +109,9 @@ impl Position {
             stones: [0; CELLS],
             libs: [0; CELLS],
             canon: [0; CELLS],
+            attackers: [[0; 2]; CELLS],
             entitled: [NOBODY; CELLS],
+            touches: [0; CELLS],
             slot: [0; CELLS],
             empties: [0; MAX_POINTS],
             n_empty: 0,
@@ -443,9 +450,47 @@ impl Position {
         stats
     }
 
+    /// A uniformly random legal move (every legal move equally likely), or
+    /// `None` when the game is over.
+    pub fn random_move(&self, rng: &mut Rng) -> Option<Move> {
+        if self.winner.is_some() {
+            return None;
+        }
+        let color = self.to_move;
+        Some(match self.pick_random(rng) {
+            Pick::Place(i, code) => Move::Place {
+                piece: Piece::from_code(code),
+                at: self.point(i),
+            },
+            Pick::Change(root) => self.change_move(root, color),
+            Pick::Swap => Move::Swap,
+        })
+    }
+
     /// Plays one uniformly random legal move; returns whether it was a change.
     /// The game must not be over.
     pub(crate) fn play_random(&mut self, rng: &mut Rng) -> bool {
+        match self.pick_random(rng) {
+            Pick::Place(i, code) => {
+                self.place(i, code);
+                self.finish_move();
+                false
+            }
+            Pick::Change(root) => {
+                self.change(root, self.to_move);
+                self.finish_move();
+                true
+            }
+            Pick::Swap => {
+                self.plies += 1;
+                false
+            }
+        }
+    }
+
+    /// Draws one legal move uniformly, in the engine's raw terms.
+    #[inline]
+    fn pick_random(&self, rng: &mut Rng) -> Pick {
         let color = self.to_move.index();
         let places = 2 * u32::from(self.n_empty);
         let changes = u32::from(self.n_changeable[color]);
@@ -453,18 +498,11 @@ impl Position {
         let r = rng.below(places + changes + swap);
         if r < places {
             let i = usize::from(self.empties[(r >> 1) as usize]);
-            let code = ((color as u8) << 1) | (r & 1) as u8;
-            self.place(i, code);
-            self.finish_move();
-            false
+            Pick::Place(i, ((color as u8) << 1) | (r & 1) as u8)
         } else if r < places + changes {
-            let root = usize::from(self.changeable[color][(r - places) as usize]);
-            self.change(root, self.to_move);
-            self.finish_move();
-            true
+            Pick::Change(usize::from(self.changeable[color][(r - places) as usize]))
         } else {
-            self.plies += 1;
-            false
+            Pick::Swap
         }
     }
 
@@ -562,46 +600,58 @@ impl Position {
             self.pieces[usize::from(from >> 1)] -= n;
             self.pieces[usize::from(into >> 1)] += n;
         }
+        // Flip every stone, and count for each neighbouring group how many
+        // distinct changed stones touch it.
+        let mut touched = [0u16; MAX_POINTS];
+        let mut n_touched = 0;
         let mut s = root;
         loop {
             self.cells[s] = into;
             self.board_hash ^= zobrist::piece(from, s) ^ zobrist::piece(into, s);
-            s = usize::from(self.next[s]);
-            if s == root {
-                break;
-            }
-        }
-        // Neighbours of the changed pieces: groups of the new type join it;
-        // enclosed groups of other types have new attackers, so recount them.
-        let mut seen = CellSet::new();
-        let mut joins = [0u16; MAX_POINTS];
-        let mut n_joins = 0;
-        let mut s = root;
-        loop {
-            for q in self.neighbours(s) {
-                let c = self.cells[q];
-                if c < EMPTY {
-                    let g = usize::from(self.gid[q]);
-                    if g != root && seen.insert(g) {
-                        if c == into {
-                            joins[n_joins] = g as u16;
-                            n_joins += 1;
-                        } else if self.libs[g] == 0 {
-                            self.recount(g);
-                        }
-                    }
+            let nb = self.neighbours(s);
+            let mut mine = [usize::MAX; 4];
+            for (k, q) in nb.into_iter().enumerate() {
+                if self.cells[q] >= EMPTY {
+                    continue;
                 }
+                let g = usize::from(self.gid[q]);
+                if g == root || mine[..k].contains(&g) {
+                    continue;
+                }
+                mine[k] = g;
+                if self.touches[g] == 0 {
+                    touched[n_touched] = g as u16;
+                    n_touched += 1;
+                }
+                self.touches[g] += 1;
             }
             s = usize::from(self.next[s]);
             if s == root {
                 break;
             }
         }
+        // Groups of the new type join it. An enclosed group of another type
+        // swaps the changed stones touching it from one attacker side to the
+        // other, as their type attacks it before and after.
         let mut merged = root;
-        for &g in &joins[..n_joins] {
+        for &g in &touched[..n_touched] {
             let g = usize::from(g);
-            self.set_entitled(g, NOBODY);
-            merged = self.merge(merged, g);
+            let k = std::mem::take(&mut self.touches[g]);
+            let code = self.cells[g];
+            if code == into {
+                self.set_entitled(g, NOBODY);
+                merged = self.merge(merged, g);
+            } else if self.libs[g] == 0 {
+                let mut count = self.attackers[g];
+                if attacker_code(code, Color::from_code_bit(from)) == from {
+                    count[usize::from(from >> 1)] -= k;
+                }
+                if attacker_code(code, by) == into {
+                    count[by.index()] += k;
+                }
+                self.attackers[g] = count;
+                self.set_entitled(g, entitled(count, code >> 1));
+            }
         }
         if self.libs[merged] == 0 {
             self.recount(merged);
@@ -646,8 +696,8 @@ impl Position {
                 }
             }
         }
-        let who = entitled(count[0], count[1], code >> 1);
-        self.set_entitled(root, who);
+        self.attackers[root] = count;
+        self.set_entitled(root, entitled(count, code >> 1));
     }
 
     /// Moves a group between the changeable lists.
@@ -767,7 +817,9 @@ impl Position {
             && self.stones == other.stones
             && self.libs == other.libs
             && self.canon == other.canon
+            && self.attackers == other.attackers
             && self.entitled == other.entitled
+            && self.touches == other.touches
             && self.slot == other.slot
             && self.empties == other.empties
             && self.n_empty == other.n_empty
@@ -815,9 +867,18 @@ impl fmt::Debug for Position {
     }
 }
 
+/// A legal move in the engine's raw terms.
+enum Pick {
+    /// A piece code on an empty cell.
+    Place(usize, u8),
+    /// The changeable group with this root.
+    Change(usize),
+    Swap,
+}
+
 /// Who may change an enclosed group with these attacker counts: the colour
 /// with more attackers, or the owner on a tie of at least one each.
-fn entitled(dark: u16, light: u16, owner: u8) -> u8 {
+fn entitled([dark, light]: [u16; 2], owner: u8) -> u8 {
     match dark.cmp(&light) {
         std::cmp::Ordering::Greater => 0,
         std::cmp::Ordering::Less => 1,

@@ -30,6 +30,15 @@ impl Color {
         self as usize
     }
 
+    /// The colour of a piece code (bit 1).
+    pub(crate) const fn from_code_bit(code: u8) -> Color {
+        if code & 2 == 0 {
+            Color::Dark
+        } else {
+            Color::Light
+        }
+    }
+
     /// The letter used in move tokens and records: `B` or `W`.
     #[must_use]
     pub const fn record_char(self) -> char {
@@ -162,11 +171,7 @@ impl Piece {
 
     pub(crate) const fn from_code(code: u8) -> Piece {
         Piece {
-            color: if code & 2 == 0 {
-                Color::Dark
-            } else {
-                Color::Light
-            },
+            color: Color::from_code_bit(code),
             shape: if code & 1 == 0 {
                 Shape::Round
             } else {

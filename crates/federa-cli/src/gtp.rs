@@ -1,0 +1,320 @@
+//! The engine text protocol of notation.md, in the style of GTP version 2.
+
+use std::io::{BufRead, Write};
+
+use federa_core::{Color, Game, Move, Position, Rng, Rules, Token, perft};
+
+/// Every command, as `list_commands` reports them.
+const COMMANDS: &[&str] = &[
+    "boardsize",
+    "clear_board",
+    "genmove",
+    "known_command",
+    "legal_moves",
+    "list_commands",
+    "loadrecord",
+    "name",
+    "perft",
+    "pie",
+    "play",
+    "position",
+    "protocol_version",
+    "quit",
+    "record",
+    "set_playouts",
+    "set_seed",
+    "set_time",
+    "setposition",
+    "showboard",
+    "status",
+    "undo",
+    "version",
+];
+
+/// Deepest `perft` the protocol accepts, so one command cannot hang the
+/// engine for hours.
+const MAX_PERFT_DEPTH: u32 = 6;
+
+/// How long `genmove` may think.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// Milliseconds per move.
+    Time(u64),
+    /// Search iterations per move.
+    Playouts(u64),
+}
+
+/// The engine's state between commands.
+pub struct Engine {
+    game: Game,
+    pie: bool,
+    budget: Budget,
+    rng: Rng,
+}
+
+/// What a command did: a reply, and whether the session ends.
+pub struct Reply {
+    pub text: String,
+    pub quit: bool,
+}
+
+impl Default for Engine {
+    fn default() -> Engine {
+        Engine::new()
+    }
+}
+
+impl Engine {
+    /// A new engine: 13×13, pie on, seed 0.
+    pub fn new() -> Engine {
+        Engine {
+            game: Game::new(Rules::default()),
+            pie: true,
+            budget: Budget::Time(1000),
+            rng: Rng::new(0),
+        }
+    }
+
+    /// Runs the protocol until `quit` or the end of input.
+    pub fn run(&mut self, input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
+        for line in input.lines() {
+            let line = line?;
+            let Some(reply) = self.handle_line(&line) else {
+                continue;
+            };
+            output.write_all(reply.text.as_bytes())?;
+            output.flush()?;
+            if reply.quit {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// Answers one input line; `None` for a line with no command.
+    pub fn handle_line(&mut self, raw: &str) -> Option<Reply> {
+        let line: String = raw
+            .chars()
+            .filter_map(|c| match c {
+                '\t' => Some(' '),
+                c if c.is_control() => None,
+                c => Some(c),
+            })
+            .collect();
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            return None;
+        }
+        let mut words = line.split_whitespace();
+        let first = words.next()?;
+        let (id, command) = if first.bytes().all(|b| b.is_ascii_digit()) {
+            (Some(first), words.next())
+        } else {
+            (None, Some(first))
+        };
+        let id = id.unwrap_or("");
+        let Some(command) = command else {
+            return Some(Reply {
+                text: format!("?{id} no command after the id\n\n"),
+                quit: false,
+            });
+        };
+        let args: Vec<&str> = words.collect();
+        let rest = line
+            .split_once(command)
+            .map_or("", |(_, after)| after)
+            .trim();
+        let result = self.command(command, &args, rest);
+        let quit = command == "quit" && result.is_ok();
+        let text = match result {
+            Ok(s) => format!("={id}{}{s}\n\n", if s.is_empty() { "" } else { " " }),
+            Err(e) => format!("?{id} {e}\n\n"),
+        };
+        Some(Reply { text, quit })
+    }
+
+    fn command(&mut self, command: &str, args: &[&str], rest: &str) -> Result<String, String> {
+        let arity = |n: usize| {
+            if args.len() == n {
+                Ok(())
+            } else {
+                Err(format!(
+                    "{command} takes {n} argument{}, got {}",
+                    if n == 1 { "" } else { "s" },
+                    args.len()
+                ))
+            }
+        };
+        match command {
+            "protocol_version" => arity(0).map(|()| "2".to_owned()),
+            "name" => arity(0).map(|()| "federa".to_owned()),
+            "version" => arity(0).map(|()| env!("CARGO_PKG_VERSION").to_owned()),
+            "list_commands" => arity(0).map(|()| COMMANDS.join("\n")),
+            "known_command" => {
+                arity(1)?;
+                Ok(COMMANDS.contains(&args[0]).to_string())
+            }
+            "boardsize" => {
+                arity(1)?;
+                let size = args[0]
+                    .parse::<u64>()
+                    .map_err(|_| format!("`{}` is not a board size", args[0]))
+                    .and_then(|n| Rules::checked_size(n).map_err(|e| e.to_string()))?;
+                self.new_game(size);
+                Ok(String::new())
+            }
+            "clear_board" => {
+                arity(0)?;
+                self.new_game(self.game.start().size());
+                Ok(String::new())
+            }
+            "pie" => {
+                arity(1)?;
+                self.pie = match args[0] {
+                    "on" => true,
+                    "off" => false,
+                    other => return Err(format!("pie takes on or off, not `{other}`")),
+                };
+                Ok(String::new())
+            }
+            "play" => {
+                arity(1)?;
+                let token: Token = args[0]
+                    .parse()
+                    .map_err(|e: federa_core::TokenError| e.to_string())?;
+                let m = token
+                    .to_move(self.game.position())
+                    .map_err(|e| e.to_string())?;
+                self.play(m)
+            }
+            "genmove" => {
+                if args.len() > 1 {
+                    return Err(format!("genmove takes 0 or 1 argument, got {}", args.len()));
+                }
+                let pos = self.game.position();
+                if let Some(winner) = pos.winner() {
+                    return Err(format!("the game is over: {winner} won"));
+                }
+                if let Some(&c) = args.first() {
+                    let color = parse_color(c)?;
+                    if color != pos.to_move() {
+                        return Err(format!("{} is to move, not {color}", pos.to_move()));
+                    }
+                }
+                let m = pos.random_move(&mut self.rng).ok_or("no legal move")?;
+                self.play(m).map(|_| m.to_string())
+            }
+            "undo" => {
+                arity(0)?;
+                if self.game.undo() {
+                    self.game.truncate();
+                    Ok(String::new())
+                } else {
+                    Err("nothing to undo".to_owned())
+                }
+            }
+            "loadrecord" => {
+                if rest.is_empty() {
+                    return Err("loadrecord needs a record".to_owned());
+                }
+                self.game = Game::from_record(rest, self.pie).map_err(|e| e.to_string())?;
+                Ok(String::new())
+            }
+            "setposition" => {
+                if rest.is_empty() {
+                    return Err("setposition needs a position".to_owned());
+                }
+                let pos = Position::parse_with_pie(rest, self.pie).map_err(|e| e.to_string())?;
+                self.game = Game::from_position(pos);
+                Ok(String::new())
+            }
+            "record" => arity(0).map(|()| self.game.record()),
+            "position" => arity(0).map(|()| self.game.position().to_string()),
+            "legal_moves" => {
+                arity(0)?;
+                let mut tokens: Vec<String> = self
+                    .game
+                    .position()
+                    .legal_moves()
+                    .iter()
+                    .map(Move::to_string)
+                    .collect();
+                tokens.sort();
+                Ok(tokens.join(" "))
+            }
+            "status" => {
+                arity(0)?;
+                let pos = self.game.position();
+                let winner = pos.winner().map_or('-', Color::record_char);
+                Ok(format!("{winner} {}", pos.to_move().position_char()))
+            }
+            "perft" => {
+                arity(1)?;
+                let depth: u32 = args[0]
+                    .parse()
+                    .ok()
+                    .filter(|&d| d <= MAX_PERFT_DEPTH)
+                    .ok_or_else(|| {
+                        format!("`{}` is not a depth from 0 to {MAX_PERFT_DEPTH}", args[0])
+                    })?;
+                Ok(perft(self.game.position(), depth).to_string())
+            }
+            "set_time" => {
+                arity(1)?;
+                let ms = parse_positive(args[0], "milliseconds")?;
+                self.budget = Budget::Time(ms);
+                Ok(String::new())
+            }
+            "set_playouts" => {
+                arity(1)?;
+                let n = parse_positive(args[0], "playouts")?;
+                self.budget = Budget::Playouts(n);
+                Ok(String::new())
+            }
+            "set_seed" => {
+                arity(1)?;
+                let seed: u64 = args[0]
+                    .parse()
+                    .map_err(|_| format!("`{}` is not a seed (a whole number)", args[0]))?;
+                self.rng = Rng::new(seed);
+                Ok(String::new())
+            }
+            "showboard" => {
+                arity(0).map(|()| format!("\n{}", self.game.position().diagram().trim_end()))
+            }
+            "quit" => arity(0).map(|()| String::new()),
+            other => Err(format!("unknown command `{other}`")),
+        }
+    }
+
+    fn new_game(&mut self, size: u8) {
+        let rules = Rules::with_pie(size, self.pie).expect("size checked");
+        self.game = Game::new(rules);
+    }
+
+    fn play(&mut self, m: Move) -> Result<String, String> {
+        self.game.play(m).map_err(|e| e.to_string())?;
+        self.game.truncate();
+        Ok(String::new())
+    }
+
+    /// The budget `genmove` thinks for.
+    pub fn budget(&self) -> Budget {
+        self.budget
+    }
+}
+
+fn parse_color(s: &str) -> Result<Color, String> {
+    match s {
+        "b" | "B" => Ok(Color::Dark),
+        "w" | "W" => Ok(Color::Light),
+        other => Err(format!("`{other}` is not a colour (b or w)")),
+    }
+}
+
+fn parse_positive(s: &str, what: &str) -> Result<u64, String> {
+    s.parse::<u64>()
+        .ok()
+        .filter(|&n| n > 0)
+        .ok_or_else(|| format!("`{s}` is not a positive number of {what}"))
+}
