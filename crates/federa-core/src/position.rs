@@ -18,10 +18,11 @@ use crate::rng::Rng;
 use crate::types::{Color, MAX_SIZE, Move, Piece, Point, Rules, attacker_code};
 use crate::zobrist;
 
-/// Side of the padded board: one border cell on every side.
+/// Row length of the padded board: one border cell left and right.
 const MAX_STRIDE: usize = MAX_SIZE as usize + 2;
-/// Cells of the largest padded board.
-pub(crate) const CELLS: usize = MAX_STRIDE * MAX_STRIDE;
+/// Cells of the largest padded board. Two border rows below and above, so
+/// that even a border cell's neighbours lie inside the array.
+pub(crate) const CELLS: usize = MAX_STRIDE * (MAX_SIZE as usize + 4);
 /// Points of the largest board.
 const MAX_POINTS: usize = MAX_SIZE as usize * MAX_SIZE as usize;
 /// Words of a bit set over cells.
@@ -107,7 +108,13 @@ impl Position {
             gid: [0; CELLS],
             next: [0; CELLS],
             stones: [0; CELLS],
-            libs: [0; CELLS],
+            libs: {
+                // Cell 0 is a border cell, the group id of every empty and
+                // border cell: a dummy that is never enclosed.
+                let mut libs = [0; CELLS];
+                libs[0] = 1;
+                libs
+            },
             canon: [0; CELLS],
             attackers: [[0; 2]; CELLS],
             entitled: [NOBODY; CELLS],
@@ -126,7 +133,7 @@ impl Position {
         };
         for row in 0..n {
             for col in 0..n {
-                let i = (row + 1) * stride + col + 1;
+                let i = pos.index(Point::new(col as u8, row as u8));
                 pos.cells[i] = EMPTY;
                 pos.slot[i] = pos.n_empty;
                 pos.empties[usize::from(pos.n_empty)] = i as u16;
@@ -547,14 +554,15 @@ impl Position {
         self.pieces[usize::from(code >> 1)] += 1;
         self.board_hash ^= zobrist::piece(code, i);
 
+        // Branch-free where random play makes the tests coin flips. Empty
+        // and border cells have group id 0, whose liberty count is a dummy
+        // that stays at 1.
         let nb = self.neighbours(i);
         let mut libs = 0;
         for q in nb {
-            match self.cells[q] {
-                EMPTY => libs += 1,
-                BORDER => {}
-                _ => self.libs[usize::from(self.gid[q])] -= 1,
-            }
+            let c = self.cells[q];
+            libs += u16::from(c == EMPTY);
+            self.libs[usize::from(self.gid[q])] -= u16::from(c < EMPTY);
         }
         self.gid[i] = i as u16;
         self.next[i] = i as u16;
@@ -574,15 +582,13 @@ impl Position {
         }
         // Neighbouring groups of other types whose last liberty this was are
         // now enclosed; none was before (this cell was empty beside them).
-        let mut done = [usize::MAX; 4];
         for (k, q) in nb.into_iter().enumerate() {
-            let c = self.cells[q];
-            if c < EMPTY && c != code {
-                let g = usize::from(self.gid[q]);
-                if self.libs[g] == 0 && !done[..k].contains(&g) {
-                    self.recount(g);
-                }
-                done[k] = g;
+            let g = usize::from(self.gid[q]);
+            if self.libs[g] == 0
+                && g != root
+                && !nb[..k].iter().any(|&p| usize::from(self.gid[p]) == g)
+            {
+                self.recount(g);
             }
         }
         if self.libs[root] == 0 {
@@ -608,40 +614,44 @@ impl Position {
         loop {
             self.cells[s] = into;
             self.board_hash ^= zobrist::piece(from, s) ^ zobrist::piece(into, s);
+            // Branch-free: a neighbour counts if it is a piece of another
+            // group not already seen from this stone.
             let nb = self.neighbours(s);
-            let mut mine = [usize::MAX; 4];
+            let mut ids = [0usize; 4];
+            let mut valid = [false; 4];
             for (k, q) in nb.into_iter().enumerate() {
-                if self.cells[q] >= EMPTY {
-                    continue;
-                }
                 let g = usize::from(self.gid[q]);
-                if g == root || mine[..k].contains(&g) {
-                    continue;
-                }
-                mine[k] = g;
-                if self.touches[g] == 0 {
-                    touched[n_touched] = g as u16;
-                    n_touched += 1;
-                }
-                self.touches[g] += 1;
+                let dup = (0..k).fold(false, |d, j| d | (valid[j] & (ids[j] == g)));
+                ids[k] = g;
+                valid[k] = (self.cells[q] < EMPTY) & (g != root) & !dup;
+                let first = self.touches[g] == 0;
+                touched[n_touched] = g as u16;
+                n_touched += usize::from(valid[k] & first);
+                self.touches[g] += u16::from(valid[k]);
             }
             s = usize::from(self.next[s]);
             if s == root {
                 break;
             }
         }
-        // Groups of the new type join it. An enclosed group of another type
-        // swaps the changed stones touching it from one attacker side to the
-        // other, as their type attacks it before and after.
-        let mut merged = root;
-        for &g in &touched[..n_touched] {
+        // An enclosed group of another type swaps the changed stones touching
+        // it from one attacker side to the other, as their type attacks it
+        // before and after. Groups of the new type will join the changed one.
+        let touched = &touched[..n_touched];
+        let mut all_enclosed = true;
+        let mut biggest = root;
+        for &g in touched {
             let g = usize::from(g);
-            let k = std::mem::take(&mut self.touches[g]);
             let code = self.cells[g];
             if code == into {
-                self.set_entitled(g, NOBODY);
-                merged = self.merge(merged, g);
-            } else if self.libs[g] == 0 {
+                all_enclosed &= self.libs[g] == 0;
+                if self.stones[g] > self.stones[biggest] {
+                    biggest = g;
+                }
+                continue;
+            }
+            let k = std::mem::take(&mut self.touches[g]);
+            if self.libs[g] == 0 {
                 let mut count = self.attackers[g];
                 if attacker_code(code, Color::from_code_bit(from)) == from {
                     count[usize::from(from >> 1)] -= k;
@@ -653,9 +663,65 @@ impl Position {
                 self.set_entitled(g, entitled(count, code >> 1));
             }
         }
-        if self.libs[merged] == 0 {
-            self.recount(merged);
+        // If the joined group is enclosed, count its attackers now, while the
+        // parts still have their own ids: the biggest joining group's count
+        // is kept, so only the other parts are walked.
+        let joined_count = (all_enclosed && biggest != root)
+            .then(|| self.joined_count(root, biggest, touched, from));
+        let mut merged = root;
+        for &g in touched {
+            let g = usize::from(g);
+            if self.cells[g] == into {
+                self.touches[g] = 0;
+                self.set_entitled(g, NOBODY);
+                merged = self.merge(merged, g);
+            }
         }
+        match joined_count {
+            Some(count) => {
+                self.attackers[merged] = count;
+                self.set_entitled(merged, entitled(count, into >> 1));
+            }
+            None if self.libs[merged] == 0 => self.recount(merged),
+            None => {}
+        }
+    }
+
+    /// The attackers of the enclosed group that the changed group `root`
+    /// forms with the groups of its new type that it touches (`touched`
+    /// lists them among others), computed from the stored count of `big`,
+    /// the biggest of them. `from` is the changed group's old type.
+    fn joined_count(&self, root: usize, big: usize, touched: &[u16], from: u8) -> [u16; 2] {
+        let into = self.cells[root];
+        let mut count = self.attackers[big];
+        // The changed stones attacked `big` in their old type, if at all.
+        if attacker_code(into, Color::from_code_bit(from)) == from {
+            count[usize::from(from >> 1)] -= self.touches[big];
+        }
+        let dark = attacker_code(into, Color::Dark);
+        let light = attacker_code(into, Color::Light);
+        let mut seen = CellSet::new();
+        let parts = std::iter::once(root).chain(
+            touched
+                .iter()
+                .map(|&g| usize::from(g))
+                .filter(|&g| g != big && self.cells[g] == into),
+        );
+        for part in parts {
+            for s in self.group_stones(part) {
+                for q in self.neighbours(s) {
+                    let c = self.cells[q];
+                    let new = seen.insert(q);
+                    let beside_big = self
+                        .neighbours(q)
+                        .into_iter()
+                        .fold(false, |b, r| b | (usize::from(self.gid[r]) == big));
+                    let counts = new & ((c == dark) | (c == light)) & !beside_big;
+                    count[usize::from(c >> 1) & 1] += u16::from(counts);
+                }
+            }
+        }
+        count
     }
 
     /// Joins two groups of the same type; returns the id of the result.
@@ -688,12 +754,12 @@ impl Position {
         let light = attacker_code(code, Color::Light);
         let mut count = [0u16; 2];
         let mut seen = CellSet::new();
+        // Branch-free: in random play these tests are coin flips.
         for s in self.group_stones(root) {
             for q in self.neighbours(s) {
                 let c = self.cells[q];
-                if (c == dark || c == light) && seen.insert(q) {
-                    count[usize::from(c >> 1)] += 1;
-                }
+                let new = seen.insert(q);
+                count[usize::from(c >> 1) & 1] += u16::from(new & ((c == dark) | (c == light)));
             }
         }
         self.attackers[root] = count;
@@ -757,12 +823,12 @@ impl Position {
 
     #[inline]
     pub(crate) fn index(&self, p: Point) -> usize {
-        (usize::from(p.row) + 1) * self.stride + usize::from(p.col) + 1
+        (usize::from(p.row) + 2) * self.stride + usize::from(p.col) + 1
     }
 
     #[inline]
     pub(crate) fn point(&self, i: usize) -> Point {
-        Point::new((i % self.stride - 1) as u8, (i / self.stride - 1) as u8)
+        Point::new((i % self.stride - 1) as u8, (i / self.stride - 2) as u8)
     }
 
     /// Builds a position from a checked setup.
@@ -831,6 +897,40 @@ impl Position {
             && self.winner == other.winner
             && self.skipped == other.skipped
             && self.board_hash == other.board_hash
+    }
+
+    /// Checks the cached state against a slow recomputation from the board:
+    /// every enclosed group's attacker counts and who may change it.
+    #[cfg(test)]
+    pub(crate) fn assert_consistent(&self) {
+        let n = self.size();
+        for row in 0..n {
+            for col in 0..n {
+                let i = self.index(Point::new(col, row));
+                if self.cells[i] >= EMPTY || usize::from(self.gid[i]) != i {
+                    continue;
+                }
+                let group = self.group_at(self.point(i)).unwrap();
+                assert_eq!(
+                    group.enclosed(),
+                    self.libs[i] == 0,
+                    "{self} at {}",
+                    self.point(i)
+                );
+                let changer = group.changer().map_or(NOBODY, |c| c.index() as u8);
+                if group.enclosed() {
+                    let counts = [
+                        group.attackers[0].len() as u16,
+                        group.attackers[1].len() as u16,
+                    ];
+                    assert_eq!(self.attackers[i], counts, "{self} at {}", self.point(i));
+                    assert_eq!(self.entitled[i], changer, "{self} at {}", self.point(i));
+                } else {
+                    assert_eq!(self.entitled[i], NOBODY, "{self} at {}", self.point(i));
+                }
+            }
+        }
+        assert!(self.touches.iter().all(|&t| t == 0));
     }
 
     /// Number of groups on the board (each counted once).

@@ -45,6 +45,7 @@ proptest! {
     #[test]
     fn generated_moves_are_legal_and_play_cleanly(size in 2u8..=15, pie: bool, seed: u64) {
         for (pos, m) in random_game(size, pie, seed) {
+            pos.assert_consistent();
             if pos.is_over() {
                 prop_assert!(pos.legal_moves().is_empty());
                 continue;

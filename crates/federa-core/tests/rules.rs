@@ -24,6 +24,9 @@ fn every_size_from_2_to_25_is_playable_and_no_other() {
         let p = Position::new(rules);
         assert_eq!(p.empty_count(), usize::from(n) * usize::from(n));
         assert_eq!(p.legal_moves().len(), 2 * usize::from(n) * usize::from(n));
+        let mut game = p.clone();
+        game.random_playout(&mut federa_core::Rng::new(u64::from(n)));
+        assert!(game.winner().is_some(), "{n}x{n}");
     }
     assert!(Rules::new(1).is_err());
     assert!(Rules::new(26).is_err());
