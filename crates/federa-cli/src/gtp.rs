@@ -2,7 +2,8 @@
 
 use std::io::{BufRead, Write};
 
-use federa_core::{Color, Game, Move, Position, Rng, Rules, Token, perft};
+use federa_core::search::{Level, Limit, Player, PlayerKind, StdClock};
+use federa_core::{Color, Game, Move, Position, Rules, Token, perft};
 
 /// Every command, as `list_commands` reports them.
 const COMMANDS: &[&str] = &[
@@ -21,6 +22,7 @@ const COMMANDS: &[&str] = &[
     "protocol_version",
     "quit",
     "record",
+    "set_level",
     "set_playouts",
     "set_seed",
     "set_time",
@@ -35,21 +37,14 @@ const COMMANDS: &[&str] = &[
 /// engine for hours.
 const MAX_PERFT_DEPTH: u32 = 6;
 
-/// How long `genmove` may think.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Budget {
-    /// Milliseconds per move.
-    Time(u64),
-    /// Search iterations per move.
-    Playouts(u64),
-}
-
 /// The engine's state between commands.
 pub struct Engine {
     game: Game,
     pie: bool,
-    budget: Budget,
-    rng: Rng,
+    limit: Limit,
+    kind: PlayerKind,
+    seed: u64,
+    player: Player,
 }
 
 /// What a command did: a reply, and whether the session ends.
@@ -58,20 +53,17 @@ pub struct Reply {
     pub quit: bool,
 }
 
-impl Default for Engine {
-    fn default() -> Engine {
-        Engine::new()
-    }
-}
-
 impl Engine {
-    /// A new engine: 13×13, pie on, seed 0.
-    pub fn new() -> Engine {
+    /// A new engine: 13×13, pie on, seed 0, `genmove` by `kind` for one
+    /// second.
+    pub fn new(kind: PlayerKind) -> Engine {
         Engine {
             game: Game::new(Rules::default()),
             pie: true,
-            budget: Budget::Time(1000),
-            rng: Rng::new(0),
+            limit: Limit::millis(1000.0),
+            kind,
+            seed: 0,
+            player: Player::new(kind, 0),
         }
     }
 
@@ -201,7 +193,12 @@ impl Engine {
                         return Err(format!("{} is to move, not {color}", pos.to_move()));
                     }
                 }
-                let m = pos.random_move(&mut self.rng).ok_or("no legal move")?;
+                let clock = StdClock::new();
+                let m = self
+                    .player
+                    .think(pos, self.limit, Some(&clock), &mut |_| true)
+                    .ok_or("no legal move")?
+                    .best;
                 self.play(m).map(|_| m.to_string())
             }
             "undo" => {
@@ -262,13 +259,13 @@ impl Engine {
             "set_time" => {
                 arity(1)?;
                 let ms = parse_positive(args[0], "milliseconds")?;
-                self.budget = Budget::Time(ms);
+                self.limit = Limit::millis(ms as f64);
                 Ok(String::new())
             }
             "set_playouts" => {
                 arity(1)?;
                 let n = parse_positive(args[0], "playouts")?;
-                self.budget = Budget::Playouts(n);
+                self.limit = Limit::iterations(n);
                 Ok(String::new())
             }
             "set_seed" => {
@@ -276,7 +273,20 @@ impl Engine {
                 let seed: u64 = args[0]
                     .parse()
                     .map_err(|_| format!("`{}` is not a seed (a whole number)", args[0]))?;
-                self.rng = Rng::new(seed);
+                self.seed = seed;
+                self.player = Player::new(self.kind, seed);
+                Ok(String::new())
+            }
+            "set_level" => {
+                arity(1)?;
+                self.kind = PlayerKind::from_name(args[0]).ok_or_else(|| {
+                    format!(
+                        "`{}` is not a player: random, uct, or a level ({})",
+                        args[0],
+                        Level::ALL.map(Level::name).join(", ")
+                    )
+                })?;
+                self.player = Player::new(self.kind, self.seed);
                 Ok(String::new())
             }
             "showboard" => {
@@ -295,12 +305,8 @@ impl Engine {
     fn play(&mut self, m: Move) -> Result<String, String> {
         self.game.play(m).map_err(|e| e.to_string())?;
         self.game.truncate();
+        self.player.observe(m);
         Ok(String::new())
-    }
-
-    /// The budget `genmove` thinks for.
-    pub fn budget(&self) -> Budget {
-        self.budget
     }
 }
 

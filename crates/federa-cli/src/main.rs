@@ -1,11 +1,13 @@
 //! `federa`: the Federa engine on the command line.
 
 mod gtp;
+mod matches;
 
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
+use federa_core::search::{Level, Limit, Player, PlayerKind, StdClock};
 use federa_core::{Game, Position, Rng, Rules, perft};
 
 #[derive(Parser)]
@@ -26,7 +28,12 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Speak the engine text protocol on standard input and output.
-    Gtp,
+    Gtp {
+        /// Who answers `genmove`: random, uct, or a level (novice, casual,
+        /// club, strong, master, or 1-5).
+        #[arg(long, default_value = "master")]
+        level: String,
+    },
     /// Count the move sequences of a given length (checks move generation).
     Perft {
         /// A position string, or `empty:N` for the empty N×N board.
@@ -49,6 +56,44 @@ enum Command {
         #[arg(long, default_value_t = 5.0)]
         seconds: f64,
         /// Random seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Measure the strongest level's search instead (iterations per
+        /// second from a mid-game position: N²/2 random moves in).
+        #[arg(long)]
+        search: bool,
+    },
+    /// Play games between two players and report the score and Elo.
+    Match {
+        /// First player: random, uct, or a level (novice, casual, club,
+        /// strong, master, or 1-5).
+        #[arg(long)]
+        a: String,
+        /// Second player.
+        #[arg(long)]
+        b: String,
+        /// Number of games (pairs share an opening, with colours swapped).
+        #[arg(long, default_value_t = 20)]
+        games: u32,
+        /// Board size.
+        #[arg(long, default_value_t = 9)]
+        size: u8,
+        /// Milliseconds per move.
+        #[arg(long, conflicts_with = "playouts")]
+        ms: Option<f64>,
+        /// Search iterations per move.
+        #[arg(long)]
+        playouts: Option<u64>,
+        /// Games played at once.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Random placements that open each pair of games.
+        #[arg(long, default_value_t = 2)]
+        opening: u32,
+        /// Play without the pie rule.
+        #[arg(long)]
+        no_pie: bool,
+        /// Random seed of the openings and players.
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
@@ -75,7 +120,7 @@ fn main() -> ExitCode {
 
 fn run(command: Command) -> Result<(), String> {
     match command {
-        Command::Gtp => gtp::Engine::new()
+        Command::Gtp { level } => gtp::Engine::new(parse_player(&level)?)
             .run(std::io::stdin().lock(), std::io::stdout().lock())
             .map_err(|e| e.to_string()),
         Command::Perft {
@@ -107,9 +152,52 @@ fn run(command: Command) -> Result<(), String> {
             size,
             seconds,
             seed,
-        } => bench(size, seconds, seed),
+            search,
+        } => {
+            if search {
+                bench_search(size, seconds, seed)
+            } else {
+                bench(size, seconds, seed)
+            }
+        }
         Command::Show { text, no_pie } => show(&text.join(" "), !no_pie),
+        Command::Match {
+            a,
+            b,
+            games,
+            size,
+            ms,
+            playouts,
+            threads,
+            opening,
+            no_pie,
+            seed,
+        } => {
+            let limit = match (ms, playouts) {
+                (Some(ms), None) if ms > 0.0 => Limit::millis(ms),
+                (None, Some(p)) if p > 0 => Limit::iterations(p),
+                (None, None) => return Err("give --ms or --playouts".to_owned()),
+                _ => return Err("--ms and --playouts must be positive".to_owned()),
+            };
+            matches::run(&matches::MatchConfig {
+                a: parse_player(&a)?,
+                b: parse_player(&b)?,
+                games,
+                size,
+                pie: !no_pie,
+                limit,
+                threads,
+                opening,
+                seed,
+            })
+        }
     }
+}
+
+fn parse_player(name: &str) -> Result<PlayerKind, String> {
+    PlayerKind::from_name(name).ok_or_else(|| {
+        format!("unknown player `{name}` (random, uct, novice, casual, club, strong, master, 1-5)")
+    })
 }
 
 /// `empty:N` or a position string.
@@ -152,6 +240,30 @@ fn bench(size: u8, seconds: f64, seed: u64) -> Result<(), String> {
         games as f64 / secs,
         moves as f64 / games as f64,
         changes as f64 / games as f64
+    );
+    Ok(())
+}
+
+fn bench_search(size: u8, seconds: f64, seed: u64) -> Result<(), String> {
+    let rules = Rules::new(size).map_err(|e| e.to_string())?;
+    let pos = federa_core::search::midgame_position(rules, seed);
+    let mut player = Player::new(PlayerKind::Level(Level::Master), seed);
+    let clock = StdClock::new();
+    let result = player
+        .think(
+            &pos,
+            Limit::millis(seconds * 1000.0),
+            Some(&clock),
+            &mut |_| true,
+        )
+        .ok_or("the position is already won")?;
+    println!(
+        "{size}x{size} search: {:.0} iterations/s ({} iterations in {:.2} s) from {pos}; best {} ({:.1}%)",
+        result.iterations as f64 / (result.millis / 1000.0),
+        result.iterations,
+        result.millis / 1000.0,
+        result.best,
+        100.0 * result.win
     );
     Ok(())
 }

@@ -34,6 +34,7 @@ mod position;
 #[cfg(test)]
 mod proptests;
 mod rng;
+pub mod search;
 mod types;
 mod zobrist;
 

@@ -393,27 +393,24 @@ fn parse_setup(text: &str, pie: bool) -> Result<Setup, PositionError> {
                 let run: usize = row_text[start..end].parse().unwrap_or(usize::MAX);
                 col = col.saturating_add(run);
             } else if ch == '.' {
-                col += 1;
+                col = col.saturating_add(1);
             } else if let Some(piece) = Piece::from_position_char(ch) {
                 if col < n {
                     cells[row * n + col] = Some(piece);
                 }
-                col += 1;
+                col = col.saturating_add(1);
             } else {
                 return Err(PositionError::Cell {
                     row: row + 1,
                     found: ch,
                 });
             }
-            if col > n {
-                break;
-            }
         }
         if col != n {
             return Err(PositionError::RowLength {
                 row: row + 1,
                 size,
-                found: col.min(n + 1),
+                found: col,
             });
         }
     }
@@ -460,7 +457,7 @@ pub enum PositionError {
         row: usize,
         /// N.
         size: u8,
-        /// Cells found (at least N + 1 if too long).
+        /// Cells found (`usize::MAX` for a number too big to count).
         found: usize,
     },
     /// The side to move is not `b` or `w`.
@@ -484,15 +481,15 @@ impl fmt::Display for PositionError {
                 f,
                 "field 1 (rows): row {row} has `{found}`, which is not a cell (. C S c s or a number)"
             ),
-            PositionError::RowLength { row, size, found } => write!(
-                f,
-                "field 1 (rows): row {row} has {found}{} cells, but the board is {size}x{size}",
-                if usize::from(*size) < *found {
-                    " or more"
+            PositionError::RowLength { row, size, found } => {
+                write!(f, "field 1 (rows): row {row} has ")?;
+                if *found == usize::MAX {
+                    f.write_str("far too many")?;
                 } else {
-                    ""
+                    write!(f, "{found}")?;
                 }
-            ),
+                write!(f, " cells, but the board is {size}x{size}")
+            }
             PositionError::ToMove(s) => {
                 write!(f, "field 2 (side to move): `{s}` must be b or w")
             }

@@ -14,6 +14,8 @@
 
 use std::fmt;
 
+pub(crate) mod fast;
+
 use crate::rng::Rng;
 use crate::types::{Color, MAX_SIZE, Move, Piece, Point, Rules, attacker_code};
 use crate::zobrist;

@@ -20,7 +20,13 @@ fn check_file(name: &str, text: &str) {
             .unwrap_or_else(|e| panic!("{name}:{}: {e}", k + 1));
         for (d, want) in fields[2].split_whitespace().enumerate() {
             let want: u64 = want.parse().unwrap();
-            assert_eq!(perft(&pos, d as u32 + 1), want, "{name}:{}: depth {}", k + 1, d + 1);
+            assert_eq!(
+                perft(&pos, d as u32 + 1),
+                want,
+                "{name}:{}: depth {}",
+                k + 1,
+                d + 1
+            );
         }
         lines += 1;
     }

@@ -1,0 +1,286 @@
+//! What the search needs from a position, fast: moves as compact codes, and
+//! playouts guided by a light policy that records the moves it played.
+
+use super::{CELLS, EMPTY, Pick, Position};
+use crate::rng::Rng;
+use crate::types::{Color, Move, Piece, Shape, attacker_code};
+
+/// A move as a small number: a placement is `cell * 2 + shape`, a change is
+/// `CHANGE_BASE + canonical cell` of its group, the swap is `SWAP`. The colour
+/// is the side to move's.
+pub(crate) type Code = u16;
+
+/// First change code.
+pub(crate) const CHANGE_BASE: Code = 2 * CELLS as Code;
+/// The swap's code.
+pub(crate) const SWAP: Code = CHANGE_BASE + CELLS as Code;
+/// Number of distinct codes (for tables indexed by code).
+pub(crate) const CODES: usize = SWAP as usize + 1;
+
+/// How playouts choose moves.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct PlayoutPolicy {
+    /// Every legal move equally likely (for the plain UCT baseline).
+    pub uniform: bool,
+    /// Chance of taking an available change of an opponent's group.
+    pub take_enemy: f32,
+    /// Chance of taking an available change of one's own group.
+    pub take_own: f32,
+    /// Candidate placements drawn per move; the best by a quick look is
+    /// played (1 = a uniformly random point and shape).
+    pub place_tries: u32,
+}
+
+impl Position {
+    /// Every legal move as a code, appended to `out`.
+    pub(crate) fn move_codes(&self, out: &mut Vec<Code>) {
+        if self.winner.is_some() {
+            return;
+        }
+        let color = self.to_move.index();
+        for &i in &self.empties[..usize::from(self.n_empty)] {
+            out.push(i * 2);
+            out.push(i * 2 + 1);
+        }
+        for &root in &self.changeable[color][..usize::from(self.n_changeable[color])] {
+            out.push(CHANGE_BASE + self.canon[usize::from(root)]);
+        }
+        if self.swap_available() {
+            out.push(SWAP);
+        }
+    }
+
+    /// Plays a legal move given by its code.
+    pub(crate) fn play_code(&mut self, code: Code) {
+        if code == SWAP {
+            self.plies += 1;
+            return;
+        }
+        if code < CHANGE_BASE {
+            let i = usize::from(code >> 1);
+            let piece = ((self.to_move as u8) << 1) | (code & 1) as u8;
+            self.place(i, piece);
+        } else {
+            let root = usize::from(self.gid[usize::from(code - CHANGE_BASE)]);
+            self.change(root, self.to_move);
+        }
+        self.finish_move();
+    }
+
+    /// The move a code stands for here.
+    pub(crate) fn code_move(&self, code: Code) -> Move {
+        let color = self.to_move;
+        if code == SWAP {
+            Move::Swap
+        } else if code < CHANGE_BASE {
+            let shape = if code & 1 == 0 {
+                Shape::Round
+            } else {
+                Shape::Square
+            };
+            Move::Place {
+                piece: Piece::new(color, shape),
+                at: self.point(usize::from(code >> 1)),
+            }
+        } else {
+            let cell = usize::from(code - CHANGE_BASE);
+            Move::Change {
+                at: self.point(cell),
+                into: Piece::from_code(attacker_code(self.cells[cell], color)),
+            }
+        }
+    }
+
+    /// The code of a legal move.
+    pub(crate) fn move_code(&self, m: Move) -> Code {
+        match m {
+            Move::Swap => SWAP,
+            Move::Place { piece, at } => (self.index(at) as Code) * 2 + piece.shape as Code,
+            Move::Change { at, .. } => {
+                let root = usize::from(self.gid[self.index(at)]);
+                CHANGE_BASE + self.canon[root]
+            }
+        }
+    }
+
+    /// The colour that gains from the move `code` of the side to move: the
+    /// mover, except for the swap, after which the swapper plays Dark.
+    pub(crate) fn beneficiary(&self, code: Code) -> Color {
+        if code == SWAP {
+            Color::Dark
+        } else {
+            self.to_move
+        }
+    }
+
+    /// Plays to the end of the game under `policy`, appending each move's
+    /// code and mover to `trace`. Returns the winner.
+    pub(crate) fn playout(
+        &mut self,
+        rng: &mut Rng,
+        policy: &PlayoutPolicy,
+        trace: &mut Vec<(Code, Color)>,
+    ) -> Color {
+        loop {
+            if let Some(winner) = self.winner {
+                return winner;
+            }
+            let mover = self.to_move;
+            let code = if policy.uniform {
+                match self.pick_random(rng) {
+                    Pick::Place(i, piece) => (i as Code) * 2 + Code::from(piece & 1),
+                    Pick::Change(root) => CHANGE_BASE + self.canon[root],
+                    Pick::Swap => SWAP,
+                }
+            } else {
+                self.policy_move(rng, policy)
+            };
+            trace.push((code, mover));
+            self.play_code(code);
+        }
+    }
+
+    /// A first guess at the chance that the move `code` wins for the side to
+    /// move, from a quick look at it (the search's prior).
+    pub(crate) fn prior(&self, code: Code) -> f32 {
+        if code == SWAP {
+            return 0.5;
+        }
+        if code >= CHANGE_BASE {
+            let cell = usize::from(code - CHANGE_BASE);
+            let enemy = Color::from_code_bit(self.cells[cell]) != self.to_move;
+            return if enemy { 0.8 } else { 0.5 };
+        }
+        let piece = ((self.to_move as u8) << 1) | (code & 1) as u8;
+        match self.placement_score(usize::from(code >> 1), piece) {
+            s if s > 0 => 0.5 + (0.05 * s as f32).min(0.4),
+            s if s < 0 => 0.3,
+            _ => 0.5,
+        }
+    }
+
+    /// A move by the light policy: take a change when one is on offer (an
+    /// opponent's group first, the bigger the better), otherwise place on
+    /// the best of a few random candidates.
+    fn policy_move(&self, rng: &mut Rng, policy: &PlayoutPolicy) -> Code {
+        let me = self.to_move.index();
+        let n_changes = usize::from(self.n_changeable[me]);
+        if n_changes > 0 {
+            let list = &self.changeable[me][..n_changes];
+            // The biggest opponent group among a few samples.
+            let mut best = None;
+            let mut best_size = 0;
+            for _ in 0..n_changes.min(4) {
+                let root = usize::from(list[rng.below(n_changes as u32) as usize]);
+                let enemy = usize::from(self.cells[root] >> 1) != me;
+                if enemy && self.stones[root] > best_size {
+                    best = Some(root);
+                    best_size = self.stones[root];
+                }
+            }
+            let take = match best {
+                Some(root) if rng.unit() < policy.take_enemy => Some(root),
+                _ if self.n_empty == 0 || rng.unit() < policy.take_own => {
+                    Some(best.unwrap_or(usize::from(list[rng.below(n_changes as u32) as usize])))
+                }
+                _ => None,
+            };
+            if let Some(root) = take {
+                return CHANGE_BASE + self.canon[root];
+            }
+        }
+        let n_empty = u32::from(self.n_empty);
+        if n_empty == 0 {
+            // Only the swap is left (a position read from text).
+            return SWAP;
+        }
+        let mut best = 0;
+        let mut best_score = i32::MIN;
+        for _ in 0..policy.place_tries {
+            let r = rng.below(2 * n_empty);
+            let cell = usize::from(self.empties[(r >> 1) as usize]);
+            let code = (cell as Code) * 2 + (r & 1) as Code;
+            let score = if policy.place_tries > 1 {
+                self.placement_score(cell, (me as u8) << 1 | (r & 1) as u8)
+            } else {
+                0
+            };
+            if score > best_score {
+                best = code;
+                best_score = score;
+            }
+        }
+        best
+    }
+
+    /// A quick look at placing `piece` on the empty `cell`: positive when it
+    /// encloses groups the mover could then change, negative when it leaves
+    /// the new piece's group enclosed for the opponent to change.
+    fn placement_score(&self, cell: usize, piece: u8) -> i32 {
+        let me = Color::from_code_bit(piece);
+        let mut score = 0;
+        let nb = self.neighbours(cell);
+        let mut empty_around = 0;
+        for (k, q) in nb.into_iter().enumerate() {
+            let c = self.cells[q];
+            if c == EMPTY {
+                empty_around += 1;
+                continue;
+            }
+            if c > EMPTY {
+                continue;
+            }
+            let g = usize::from(self.gid[q]);
+            if nb[..k]
+                .iter()
+                .any(|&p| usize::from(self.gid[p]) == g && self.cells[p] < EMPTY)
+            {
+                continue;
+            }
+            if c == piece {
+                continue;
+            }
+            // Adjacencies of `g` to this cell: if they are all its liberties,
+            // the placement encloses it.
+            let touching = nb
+                .iter()
+                .filter(|&&p| usize::from(self.gid[p]) == g && self.cells[p] < EMPTY)
+                .count();
+            if usize::from(self.libs[g]) == touching {
+                let attacks = attacker_code(c, me) == piece;
+                let enemy = Color::from_code_bit(c) != me;
+                let size = i32::from(self.stones[g]);
+                score += match (attacks, enemy) {
+                    (true, true) => 4 * size,
+                    (true, false) => size,
+                    (false, _) => 0,
+                };
+            }
+        }
+        if empty_around == 0 {
+            // The new piece is enclosed at once unless it joins a bigger group
+            // with liberties; an isolated enclosed piece is easy prey.
+            let joins_free = nb.iter().any(|&q| {
+                self.cells[q] == piece && {
+                    let g = usize::from(self.gid[q]);
+                    usize::from(self.libs[g])
+                        > nb.iter()
+                            .filter(|&&p| usize::from(self.gid[p]) == g && self.cells[p] == piece)
+                            .count()
+                }
+            });
+            if !joins_free {
+                let them = attacker_code(piece, me.other());
+                let hostile = nb.iter().filter(|&&q| self.cells[q] == them).count();
+                let friendly = nb
+                    .iter()
+                    .filter(|&&q| self.cells[q] == attacker_code(piece, me))
+                    .count();
+                if hostile > friendly {
+                    score -= 3;
+                }
+            }
+        }
+        score
+    }
+}

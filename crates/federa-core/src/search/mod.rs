@@ -1,0 +1,936 @@
+//! The AI: Monte Carlo tree search with RAVE, a light playout policy, priors
+//! from a quick look at each move, a solver for proven results, tree reuse
+//! between moves and a hard memory cap.
+//!
+//! The same code plays the plain UCT baseline (UCB1, uniform playouts) with
+//! its features switched off.
+//!
+//! ```
+//! use federa_core::search::{Limit, Player, PlayerKind, Level};
+//! use federa_core::{Position, Rules};
+//!
+//! let pos = Position::new(Rules::new(5).unwrap());
+//! let mut ai = Player::new(PlayerKind::Level(Level::Club), 7);
+//! let result = ai.think(&pos, Limit::iterations(200), None, &mut |_| true).unwrap();
+//! assert!(pos.is_legal(result.best));
+//! ```
+
+mod tree;
+
+use std::fmt;
+
+use crate::Position;
+use crate::position::fast::{CODES, Code, PlayoutPolicy};
+use crate::rng::Rng;
+use crate::types::{Color, Move};
+use tree::{LOSS, Node, Tree, WIN};
+
+/// A source of time: milliseconds from any fixed start, never going back.
+///
+/// Natively use [`StdClock`]; in a browser pass one that reads
+/// `performance.now()` (`std::time::Instant` panics on wasm32).
+pub trait Clock {
+    /// Milliseconds since the clock's start.
+    fn millis(&self) -> f64;
+}
+
+/// The standard library's monotonic clock (not on wasm32).
+#[cfg(not(target_arch = "wasm32"))]
+pub struct StdClock(std::time::Instant);
+
+#[cfg(not(target_arch = "wasm32"))]
+impl StdClock {
+    /// A clock starting now.
+    #[must_use]
+    pub fn new() -> StdClock {
+        StdClock(std::time::Instant::now())
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl Default for StdClock {
+    fn default() -> StdClock {
+        StdClock::new()
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl Clock for StdClock {
+    fn millis(&self) -> f64 {
+        self.0.elapsed().as_secs_f64() * 1000.0
+    }
+}
+
+/// How long a search may run: a number of iterations, a time, or both
+/// (whichever ends first). A time needs a clock.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Limit {
+    /// Iterations (one descent, playout and update each).
+    pub iterations: Option<u64>,
+    /// Milliseconds.
+    pub millis: Option<f64>,
+}
+
+impl Limit {
+    /// At most `n` iterations (deterministic for a given seed).
+    #[must_use]
+    pub fn iterations(n: u64) -> Limit {
+        Limit {
+            iterations: Some(n),
+            millis: None,
+        }
+    }
+
+    /// At most `ms` milliseconds.
+    #[must_use]
+    pub fn millis(ms: f64) -> Limit {
+        Limit {
+            iterations: None,
+            millis: Some(ms),
+        }
+    }
+}
+
+/// A snapshot of a search in progress, or its result.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Progress {
+    /// The move the search would play now.
+    pub best: Move,
+    /// The side to move's estimated chance of winning with it, 0 to 1.
+    pub win: f32,
+    /// Iterations run so far (in this search, not counting reused ones).
+    pub iterations: u64,
+    /// Milliseconds spent so far (0 without a clock).
+    pub millis: f64,
+    /// The expected line of play, starting with `best`.
+    pub pv: Vec<Move>,
+    /// `Some(true)` if the search proved the side to move wins, `Some(false)`
+    /// if it proved it loses.
+    pub proven: Option<bool>,
+}
+
+/// The strength levels, weakest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Level {
+    /// A few dozen iterations, and a move drawn among the better ones rather
+    /// than the best: plausible moves a newcomer can beat.
+    Novice,
+    /// A few hundred iterations.
+    Casual,
+    /// A couple of thousand iterations.
+    Club,
+    /// Ten thousand iterations.
+    Strong,
+    /// The whole budget given (time or iterations).
+    Master,
+}
+
+impl Level {
+    /// Every level, weakest first.
+    pub const ALL: [Level; 5] = [
+        Level::Novice,
+        Level::Casual,
+        Level::Club,
+        Level::Strong,
+        Level::Master,
+    ];
+
+    /// The level's name in lower case, as the CLI and the web page use it.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Novice => "novice",
+            Level::Casual => "casual",
+            Level::Club => "club",
+            Level::Strong => "strong",
+            Level::Master => "master",
+        }
+    }
+
+    /// The level with this name (or number, 1 to 5).
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Level> {
+        Level::ALL
+            .into_iter()
+            .enumerate()
+            .find(|(k, l)| l.name() == name || (k + 1).to_string() == name)
+            .map(|(_, l)| l)
+    }
+
+    /// The most iterations the level thinks for, whatever budget it is given.
+    #[must_use]
+    pub fn iteration_cap(self) -> Option<u64> {
+        match self {
+            Level::Novice => Some(48),
+            Level::Casual => Some(400),
+            Level::Club => Some(2_500),
+            Level::Strong => Some(10_000),
+            Level::Master => None,
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The search's settings.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Config {
+    /// UCB exploration constant.
+    pub exploration: f32,
+    /// RAVE equivalence: how many real visits weigh as much as the AMAF
+    /// statistics (0 turns RAVE off).
+    pub rave_equivalence: f32,
+    /// Virtual visits given to a move's prior.
+    pub prior_visits: f32,
+    /// Visits a leaf needs before it is expanded.
+    pub expand_visits: u32,
+    /// Prove wins and losses.
+    pub solver: bool,
+    /// Choose the final move at random among the children, weighted by
+    /// visits to this power (0 = most visited).
+    pub temperature: f32,
+    /// The playouts' policy.
+    pub policy: PlayoutPolicy,
+}
+
+impl Config {
+    /// Plain UCT as a general game system plays it by default: UCB1 with
+    /// c = √2, uniformly random playouts, the most visited move.
+    pub(crate) const UCT: Config = Config {
+        exploration: std::f32::consts::SQRT_2,
+        rave_equivalence: 0.0,
+        prior_visits: 0.0,
+        expand_visits: 1,
+        solver: false,
+        temperature: 0.0,
+        policy: PlayoutPolicy {
+            uniform: true,
+            take_enemy: 0.0,
+            take_own: 0.0,
+            place_tries: 1,
+        },
+    };
+
+    /// The full-strength settings.
+    pub(crate) const STRONG: Config = Config {
+        exploration: 0.25,
+        rave_equivalence: 800.0,
+        prior_visits: 10.0,
+        expand_visits: 2,
+        solver: true,
+        temperature: 0.0,
+        policy: PlayoutPolicy {
+            uniform: false,
+            take_enemy: 0.9,
+            take_own: 0.3,
+            place_tries: 3,
+        },
+    };
+
+    fn for_level(level: Level) -> Config {
+        let mut config = Config::STRONG;
+        if level == Level::Novice {
+            config.temperature = 1.0;
+        }
+        config
+    }
+}
+
+/// Who plays: a baseline or a level of the AI.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PlayerKind {
+    /// A uniformly random legal move.
+    Random,
+    /// Plain UCT (UCB1 with c = √2, uniform playouts, most visited move).
+    Uct,
+    /// The AI at a level.
+    Level(Level),
+}
+
+impl PlayerKind {
+    /// `random`, `uct`, or a level's name or number.
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<PlayerKind> {
+        match name {
+            "random" => Some(PlayerKind::Random),
+            "uct" => Some(PlayerKind::Uct),
+            other => Level::from_name(other.strip_prefix("level").unwrap_or(other))
+                .map(PlayerKind::Level),
+        }
+    }
+}
+
+impl fmt::Display for PlayerKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayerKind::Random => f.write_str("random"),
+            PlayerKind::Uct => f.write_str("uct"),
+            PlayerKind::Level(l) => l.fmt(f),
+        }
+    }
+}
+
+/// A player that chooses moves: a baseline or a searching AI, with its tree
+/// kept between moves.
+pub struct Player {
+    kind: PlayerKind,
+    rng: Rng,
+    search: Option<Search>,
+}
+
+impl Player {
+    /// A player of this kind; the seed fixes its random choices.
+    #[must_use]
+    pub fn new(kind: PlayerKind, seed: u64) -> Player {
+        let search = match kind {
+            PlayerKind::Random => None,
+            PlayerKind::Uct => Some(Search::new(Config::UCT, seed)),
+            PlayerKind::Level(level) => Some(Search::new(Config::for_level(level), seed)),
+        };
+        Player {
+            kind,
+            rng: Rng::new(seed),
+            search,
+        }
+    }
+
+    /// What kind of player this is.
+    #[must_use]
+    pub fn kind(&self) -> PlayerKind {
+        self.kind
+    }
+
+    /// Chooses a move for the side to move (`None` if the game is over),
+    /// calling `report` with progress now and then; `report` returning false
+    /// stops the search early. `clock` is needed for a time limit and for
+    /// progress by time; without one, progress comes every 1000 iterations.
+    pub fn think(
+        &mut self,
+        pos: &Position,
+        limit: Limit,
+        clock: Option<&dyn Clock>,
+        report: &mut dyn FnMut(&Progress) -> bool,
+    ) -> Option<Progress> {
+        if pos.is_over() {
+            return None;
+        }
+        let limit = match self.kind {
+            PlayerKind::Level(level) => match level.iteration_cap() {
+                Some(cap) => Limit {
+                    iterations: Some(limit.iterations.map_or(cap, |n| n.min(cap))),
+                    ..limit
+                },
+                None => limit,
+            },
+            _ => limit,
+        };
+        match &mut self.search {
+            None => {
+                let best = pos.random_move(&mut self.rng)?;
+                Some(Progress {
+                    best,
+                    win: 0.5,
+                    iterations: 0,
+                    millis: 0.0,
+                    pv: vec![best],
+                    proven: None,
+                })
+            }
+            Some(search) => search.think(pos, limit, clock, report),
+        }
+    }
+
+    /// Tells the player a move was played in its game (by anyone), so its
+    /// tree can follow.
+    pub fn observe(&mut self, m: Move) {
+        if let Some(search) = &mut self.search {
+            search.advance(m);
+        }
+    }
+
+    /// Nodes in the search tree (0 for the random player).
+    #[must_use]
+    pub fn tree_nodes(&self) -> usize {
+        self.search.as_ref().map_or(0, |s| s.tree.len())
+    }
+}
+
+/// The position the search benchmarks start from: N²/2 uniformly random
+/// moves into a game (the same on every platform for a seed).
+#[must_use]
+pub fn midgame_position(rules: crate::Rules, seed: u64) -> Position {
+    let mut pos = Position::new(rules);
+    let mut rng = Rng::new(seed);
+    let plies = u32::from(rules.size()) * u32::from(rules.size()) / 2;
+    while pos.plies() < plies {
+        match pos.random_move(&mut rng) {
+            Some(m) => pos.play_unchecked(m),
+            None => break,
+        }
+    }
+    pos
+}
+
+/// Most tree memory, in bytes.
+pub const TREE_MEMORY_CAP: usize = 64 << 20;
+
+/// A search with its tree.
+struct Search {
+    config: Config,
+    rng: Rng,
+    tree: Tree,
+    /// The position at the tree's root.
+    root: Option<Position>,
+    /// Per colour and code: the iteration stamp when the move was last seen
+    /// in the current simulation (for AMAF).
+    played: Vec<[u32; 2]>,
+    stamp: u32,
+    trace: Vec<(Code, Color)>,
+    path: Vec<(u32, Color)>,
+    codes: Vec<Code>,
+}
+
+impl Search {
+    fn new(config: Config, seed: u64) -> Search {
+        Search {
+            config,
+            rng: Rng::new(seed),
+            tree: Tree::new(TREE_MEMORY_CAP),
+            root: None,
+            played: vec![[0; 2]; CODES],
+            stamp: 0,
+            trace: Vec::new(),
+            path: Vec::new(),
+            codes: Vec::new(),
+        }
+    }
+
+    /// Follows a move played in the game: its subtree becomes the tree.
+    fn advance(&mut self, m: Move) {
+        let Some(root) = &mut self.root else {
+            return;
+        };
+        if !root.is_legal(m) {
+            self.root = None;
+            self.tree.clear();
+            return;
+        }
+        let code = root.move_code(m);
+        root.play_unchecked(m);
+        let child = if self.tree.is_empty() {
+            None
+        } else {
+            self.tree.child_with(0, code)
+        };
+        match child {
+            Some(child) => self.tree.reroot(child),
+            None => self.tree.clear(),
+        }
+    }
+
+    fn think(
+        &mut self,
+        pos: &Position,
+        limit: Limit,
+        clock: Option<&dyn Clock>,
+        report: &mut dyn FnMut(&Progress) -> bool,
+    ) -> Option<Progress> {
+        let same = self
+            .root
+            .as_ref()
+            .is_some_and(|r| r.hash() == pos.hash() && r.plies() == pos.plies() && r == pos);
+        if !same || self.tree.is_empty() {
+            self.root = Some(pos.clone());
+            self.tree.clear();
+            self.tree.push_root(pos.to_move().other());
+        }
+        let start = clock.map_or(0.0, |c| c.millis());
+        let elapsed = || clock.map_or(0.0, |c| c.millis() - start);
+        let mut iterations = 0u64;
+        let mut next_report = 100.0;
+        loop {
+            if let Some(n) = limit.iterations
+                && iterations >= n
+            {
+                break;
+            }
+            if let (Some(ms), Some(_)) = (limit.millis, clock)
+                && elapsed() >= ms
+            {
+                break;
+            }
+            if self.tree.node(0).proof != 0 {
+                break;
+            }
+            self.iterate();
+            iterations += 1;
+            let due = match clock {
+                Some(_) => {
+                    let t = elapsed();
+                    let due = t >= next_report;
+                    if due {
+                        next_report = t + 100.0;
+                    }
+                    due
+                }
+                None => iterations.is_multiple_of(1000),
+            };
+            if due && !report(&self.progress(iterations, elapsed())) {
+                break;
+            }
+        }
+        let mut result = self.progress(iterations, elapsed());
+        if self.config.temperature > 0.0
+            && result.proven.is_none()
+            && let Some(child) = self.draw_child()
+        {
+            let code = self.tree.node(child).code;
+            let root = self.root.as_ref().expect("a root");
+            result.best = root.code_move(code);
+            result.pv = vec![result.best];
+        }
+        report(&result);
+        Some(result)
+    }
+
+    /// A root child drawn at random, weighted by visits to the power of the
+    /// temperature: a good move, not always the best.
+    fn draw_child(&mut self) -> Option<u32> {
+        let root = *self.tree.node(0);
+        if root.first_child == 0 {
+            return None;
+        }
+        let children = root.first_child..root.first_child + u32::from(root.n_children);
+        let weight = |tree: &Tree, i: u32| {
+            f64::from(tree.node(i).visits).powf(f64::from(self.config.temperature))
+        };
+        let total: f64 = children.clone().map(|i| weight(&self.tree, i)).sum();
+        if total <= 0.0 {
+            return None;
+        }
+        let mut r = f64::from(self.rng.unit()) * total;
+        for i in children.clone() {
+            r -= weight(&self.tree, i);
+            if r < 0.0 {
+                return Some(i);
+            }
+        }
+        children.last()
+    }
+
+    /// One iteration: descend by the selection rule, expand, play out, and
+    /// update the statistics along the way.
+    fn iterate(&mut self) {
+        let mut pos = self.root.clone().expect("a root");
+        self.trace.clear();
+        self.path.clear();
+        let mut node = 0u32;
+        self.path.push((0, pos.to_move()));
+        let winner = loop {
+            if let Some(w) = pos.winner() {
+                if self.config.solver {
+                    let n = self.tree.node_mut(node);
+                    n.proof = if w.index() == usize::from(n.beneficiary) {
+                        WIN
+                    } else {
+                        LOSS
+                    };
+                }
+                break w;
+            }
+            let n = *self.tree.node(node);
+            if n.first_child == 0 {
+                if n.visits + 1 >= self.config.expand_visits && self.expand(node, &pos) {
+                    continue;
+                }
+                break pos.playout(&mut self.rng, &self.config.policy, &mut self.trace);
+            }
+            let child = self.select(node);
+            let code = self.tree.node(child).code;
+            self.trace.push((code, pos.to_move()));
+            pos.play_code(code);
+            node = child;
+            self.path.push((node, pos.to_move()));
+        };
+        self.backup(winner);
+    }
+
+    /// Creates the children of a leaf; false if the memory cap is reached.
+    fn expand(&mut self, node: u32, pos: &Position) -> bool {
+        self.codes.clear();
+        pos.move_codes(&mut self.codes);
+        let Some(first) = self.tree.allocate(self.codes.len()) else {
+            return false;
+        };
+        let prior_visits = self.config.prior_visits;
+        for (k, &code) in self.codes.iter().enumerate() {
+            let mut child = Node::new(code, pos.beneficiary(code));
+            if prior_visits > 0.0 {
+                child.prior_wins = prior_visits * pos.prior(code);
+            }
+            *self.tree.node_mut(first + k as u32) = child;
+        }
+        let n = self.tree.node_mut(node);
+        n.first_child = first;
+        n.n_children = self.codes.len() as u16;
+        true
+    }
+
+    /// The child to descend into.
+    fn select(&mut self, node: u32) -> u32 {
+        let parent = *self.tree.node(node);
+        let log_n = (parent.visits.max(1) as f32).ln();
+        let c = self.config.exploration;
+        let k = self.config.rave_equivalence;
+        let prior_visits = self.config.prior_visits;
+        let mut best = parent.first_child;
+        let mut best_score = f32::NEG_INFINITY;
+        for i in parent.first_child..parent.first_child + u32::from(parent.n_children) {
+            let ch = self.tree.node(i);
+            let score = match ch.proof {
+                WIN => f32::INFINITY,
+                LOSS => -1.0e9 + ch.visits as f32,
+                _ => {
+                    let n = ch.visits as f32 + prior_visits;
+                    if n == 0.0 && ch.amaf_visits == 0 {
+                        // Unvisited moves first, in a random order.
+                        1.0e6 + self.rng.unit()
+                    } else {
+                        let q = if n > 0.0 {
+                            (ch.wins + ch.prior_wins) / n
+                        } else {
+                            0.5
+                        };
+                        let value = if k > 0.0 && ch.amaf_visits > 0 {
+                            let a = ch.amaf_visits as f32;
+                            let beta = a / (a + n + n * a / k);
+                            (1.0 - beta) * q + beta * (ch.amaf_wins / a)
+                        } else {
+                            q
+                        };
+                        value + c * (log_n / n.max(1.0)).sqrt()
+                    }
+                }
+            };
+            if score > best_score {
+                best_score = score;
+                best = i;
+            }
+        }
+        best
+    }
+
+    /// Adds the result of one simulation to the nodes on its path, their
+    /// siblings' AMAF statistics, and the proofs.
+    fn backup(&mut self, winner: Color) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.played.iter_mut().for_each(|p| *p = [0; 2]);
+            self.stamp = 1;
+        }
+        let stamp = self.stamp;
+        let rave = self.config.rave_equivalence > 0.0;
+        // Walk the path from the leaf up; the trace index of the move chosen
+        // at path node d is d.
+        let mut t = self.trace.len();
+        for d in (0..self.path.len()).rev() {
+            let (idx, to_move) = self.path[d];
+            if rave {
+                while t > d {
+                    t -= 1;
+                    let (code, mover) = self.trace[t];
+                    self.played[usize::from(code)][mover.index()] = stamp;
+                }
+                let n = *self.tree.node(idx);
+                for i in n.first_child..n.first_child + u32::from(n.n_children) {
+                    let ch = self.tree.node_mut(i);
+                    if self.played[usize::from(ch.code)][to_move.index()] == stamp {
+                        ch.amaf_visits += 1;
+                        if usize::from(ch.beneficiary) == winner.index() {
+                            ch.amaf_wins += 1.0;
+                        }
+                    }
+                }
+            }
+            let n = self.tree.node_mut(idx);
+            n.visits += 1;
+            if usize::from(n.beneficiary) == winner.index() {
+                n.wins += 1.0;
+            }
+            if self.config.solver && n.proof == 0 && n.first_child != 0 {
+                let proof = self.tree.children_proof(idx, to_move);
+                self.tree.node_mut(idx).proof = proof;
+            }
+        }
+    }
+
+    /// The current best move, its value and the principal variation.
+    fn progress(&self, iterations: u64, millis: f64) -> Progress {
+        let root_pos = self.root.as_ref().expect("a root");
+        let mut pv = Vec::new();
+        let mut pos = root_pos.clone();
+        let mut node = 0u32;
+        let mut win = 0.5;
+        let mut proven = None;
+        let mut first = true;
+        while let Some(child) = self.choose(node) {
+            let ch = self.tree.node(child);
+            if first {
+                let n = ch.visits as f32 + self.config.prior_visits;
+                win = if n > 0.0 {
+                    (ch.wins + ch.prior_wins) / n
+                } else {
+                    0.5
+                };
+                proven = match ch.proof {
+                    WIN => Some(true),
+                    LOSS => Some(false),
+                    _ => None,
+                };
+                if proven == Some(true) {
+                    win = 1.0;
+                } else if proven == Some(false) {
+                    win = 0.0;
+                }
+            }
+            let m = pos.code_move(ch.code);
+            pv.push(m);
+            pos.play_code(ch.code);
+            node = child;
+            if pv.len() >= 12 || (!first && ch.visits < 2) {
+                break;
+            }
+            first = false;
+        }
+        let best = match pv.first() {
+            Some(&m) => m,
+            None => {
+                // No statistics yet: any legal move.
+                let mut codes = Vec::new();
+                root_pos.move_codes(&mut codes);
+                let m = root_pos.code_move(codes[0]);
+                pv.push(m);
+                m
+            }
+        };
+        Progress {
+            best,
+            win,
+            iterations,
+            millis,
+            pv,
+            proven,
+        }
+    }
+
+    /// The child to play from `node`: a proven win, else the most visited
+    /// child not proven lost.
+    fn choose(&self, node: u32) -> Option<u32> {
+        let n = self.tree.node(node);
+        if n.first_child == 0 {
+            return None;
+        }
+        let children = n.first_child..n.first_child + u32::from(n.n_children);
+        if let Some(win) = children.clone().find(|&i| self.tree.node(i).proof == WIN) {
+            return Some(win);
+        }
+        children.max_by_key(|&i| {
+            let ch = self.tree.node(i);
+            (ch.proof != LOSS, ch.visits)
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Rules;
+
+    fn pos(text: &str) -> Position {
+        text.parse().unwrap()
+    }
+
+    fn think(player: &mut Player, p: &Position, iterations: u64) -> Progress {
+        player
+            .think(p, Limit::iterations(iterations), None, &mut |_| true)
+            .unwrap()
+    }
+
+    #[test]
+    fn the_same_seed_and_iterations_give_the_same_move() {
+        let p = midgame_position(Rules::new(9).unwrap(), 3);
+        for kind in [PlayerKind::Level(Level::Master), PlayerKind::Uct] {
+            let a = think(&mut Player::new(kind, 42), &p, 300);
+            let b = think(&mut Player::new(kind, 42), &p, 300);
+            assert_eq!(a.best, b.best, "{kind}");
+            assert_eq!(a.pv, b.pv, "{kind}");
+            assert_eq!(a.win, b.win, "{kind}");
+        }
+    }
+
+    #[test]
+    fn a_winning_change_is_found_and_proven() {
+        let p = pos("sss/sCs/sss b");
+        let mut ai = Player::new(PlayerKind::Level(Level::Master), 1);
+        let r = think(&mut ai, &p, 50);
+        assert_eq!(r.best.to_string(), "BFCa1");
+        assert_eq!(r.proven, Some(true));
+        assert_eq!(r.win, 1.0);
+    }
+
+    #[test]
+    fn a_proven_root_ends_the_search_early() {
+        let p = pos("sss/sCs/sss b");
+        let mut ai = Player::new(PlayerKind::Level(Level::Master), 1);
+        let r = think(&mut ai, &p, 10_000);
+        assert!(r.iterations < 10, "{}", r.iterations);
+    }
+
+    #[test]
+    fn returning_false_from_report_stops_the_search() {
+        let p = midgame_position(Rules::new(7).unwrap(), 1);
+        let mut ai = Player::new(PlayerKind::Level(Level::Master), 1);
+        let mut reports = 0;
+        let r = ai
+            .think(&p, Limit::iterations(1_000_000), None, &mut |_| {
+                reports += 1;
+                false
+            })
+            .unwrap();
+        // Without a clock, progress comes every 1000 iterations.
+        assert_eq!(r.iterations, 1000);
+        assert_eq!(reports, 2, "the stop, then the final result");
+    }
+
+    #[test]
+    fn progress_has_a_legal_principal_variation() {
+        let p = midgame_position(Rules::new(7).unwrap(), 5);
+        let r = think(
+            &mut Player::new(PlayerKind::Level(Level::Master), 5),
+            &p,
+            2000,
+        );
+        assert_eq!(r.pv[0], r.best);
+        let mut line = p.clone();
+        for m in &r.pv {
+            line.try_play(*m).unwrap();
+        }
+        assert!((0.0..=1.0).contains(&r.win));
+    }
+
+    #[test]
+    fn the_tree_follows_the_game_and_is_kept() {
+        let p = Position::new(Rules::new(5).unwrap());
+        let mut ai = Player::new(PlayerKind::Level(Level::Master), 9);
+        let r = think(&mut ai, &p, 3000);
+        let before = ai.tree_nodes();
+        ai.observe(r.best);
+        let mut after = p.clone();
+        after.play(r.best);
+        assert!(ai.tree_nodes() > 0 && ai.tree_nodes() < before);
+        let reply = think(&mut ai, &after, 10);
+        assert!(after.is_legal(reply.best));
+        // A position the tree does not know starts a fresh tree.
+        let other = midgame_position(Rules::new(5).unwrap(), 4);
+        let r = think(&mut ai, &other, 10);
+        assert!(other.is_legal(r.best));
+    }
+
+    #[test]
+    fn the_tree_never_passes_its_memory_cap() {
+        let cap = 256 << 10;
+        let p = Position::new(Rules::new(9).unwrap());
+        let mut search = Search::new(Config::STRONG, 1);
+        search.tree = Tree::new(cap);
+        let mut game = p.clone();
+        for _ in 0..6 {
+            let r = search
+                .think(&game, Limit::iterations(3000), None, &mut |_| true)
+                .unwrap();
+            assert!(
+                search.tree.bytes() <= cap,
+                "{} > {cap}",
+                search.tree.bytes()
+            );
+            assert!(search.tree.bytes() <= search.tree.max_bytes());
+            game.play(r.best);
+            search.advance(r.best);
+        }
+        const { assert!(TREE_MEMORY_CAP <= 64 << 20) };
+    }
+
+    #[test]
+    fn the_swap_is_searched_like_any_move() {
+        let mut p = Position::new(Rules::new(3).unwrap());
+        p.play("BCb2".parse().unwrap());
+        let mut search = Search::new(Config::STRONG, 1);
+        search
+            .think(&p, Limit::iterations(500), None, &mut |_| true)
+            .unwrap();
+        let root = *search.tree.node(0);
+        let swap = search
+            .tree
+            .child_with(0, crate::position::fast::SWAP)
+            .unwrap();
+        assert!(search.tree.node(swap).visits > 0);
+        assert!(root.visits >= 500);
+        // The swap's statistics count for Dark, the side the swapper takes.
+        assert_eq!(search.tree.node(swap).beneficiary, 0);
+    }
+
+    #[test]
+    fn the_novice_plays_legal_moves_that_vary_with_the_seed() {
+        let p = Position::new(Rules::new(7).unwrap());
+        let moves: std::collections::HashSet<String> = (0..8)
+            .map(|seed| {
+                let r = think(
+                    &mut Player::new(PlayerKind::Level(Level::Novice), seed),
+                    &p,
+                    1000,
+                );
+                assert!(p.is_legal(r.best));
+                r.best.to_string()
+            })
+            .collect();
+        assert!(moves.len() > 1);
+    }
+
+    #[test]
+    fn levels_cap_their_iterations() {
+        let p = Position::new(Rules::new(5).unwrap());
+        let r = think(
+            &mut Player::new(PlayerKind::Level(Level::Casual), 1),
+            &p,
+            1_000_000,
+        );
+        assert_eq!(r.iterations, 400);
+    }
+
+    #[test]
+    fn players_by_name() {
+        for level in Level::ALL {
+            assert_eq!(Level::from_name(level.name()), Some(level));
+            assert_eq!(
+                PlayerKind::from_name(&level.to_string()),
+                Some(PlayerKind::Level(level))
+            );
+        }
+        assert_eq!(Level::from_name("1"), Some(Level::Novice));
+        assert_eq!(PlayerKind::from_name("uct"), Some(PlayerKind::Uct));
+        assert_eq!(PlayerKind::from_name("random"), Some(PlayerKind::Random));
+        assert_eq!(PlayerKind::from_name("wizard"), None);
+    }
+
+    #[test]
+    fn the_random_player_plays_legal_moves() {
+        let p = Position::new(Rules::new(4).unwrap());
+        let r = Player::new(PlayerKind::Random, 1)
+            .think(&p, Limit::default(), None, &mut |_| true)
+            .unwrap();
+        assert!(p.is_legal(r.best));
+    }
+}

@@ -1,0 +1,199 @@
+//! The search tree: nodes in one arena, each node's children side by side,
+//! under a hard cap on memory.
+
+use crate::position::fast::Code;
+use crate::types::Color;
+
+/// Proven win for the node's beneficiary.
+pub(super) const WIN: i8 = 1;
+/// Proven loss for the node's beneficiary.
+pub(super) const LOSS: i8 = -1;
+
+/// One move of the tree and what is known about it.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Node {
+    /// Index of the first child; 0 while the node is a leaf (the root, at
+    /// index 0, is nobody's child).
+    pub first_child: u32,
+    /// Simulations through this node.
+    pub visits: u32,
+    /// Of those, wins for the beneficiary.
+    pub wins: f32,
+    /// Simulations from the parent in which the beneficiary played this move
+    /// later on (all moves as first).
+    pub amaf_visits: u32,
+    /// Of those, wins for the beneficiary.
+    pub amaf_wins: f32,
+    /// Virtual wins from the move's prior (out of the search's prior visits).
+    pub prior_wins: f32,
+    /// The move from the parent.
+    pub code: Code,
+    /// Number of children.
+    pub n_children: u16,
+    /// The colour whose result this node's statistics count (the mover; for
+    /// the swap, Dark, as the swapper takes Dark).
+    pub beneficiary: u8,
+    /// `WIN`, `LOSS` or 0 (unknown), for the beneficiary.
+    pub proof: i8,
+}
+
+impl Node {
+    pub(super) fn new(code: Code, beneficiary: Color) -> Node {
+        Node {
+            code,
+            beneficiary: beneficiary.index() as u8,
+            ..Node::default()
+        }
+    }
+}
+
+/// The arena.
+pub(super) struct Tree {
+    nodes: Vec<Node>,
+    /// Scratch for `reroot`: each node's new index.
+    remap: Vec<u32>,
+    max_nodes: usize,
+}
+
+/// A node's marker in `remap` while it is being dropped.
+const DROPPED: u32 = u32::MAX;
+
+impl Tree {
+    /// An empty tree that will never use more than `max_bytes`, its nodes
+    /// and the scratch space for moving them together.
+    pub(super) fn new(max_bytes: usize) -> Tree {
+        Tree {
+            nodes: Vec::new(),
+            remap: Vec::new(),
+            max_nodes: max_bytes / (std::mem::size_of::<Node>() + std::mem::size_of::<u32>()),
+        }
+    }
+
+    /// Bytes the tree may use at most.
+    #[cfg(test)]
+    pub(super) fn max_bytes(&self) -> usize {
+        self.max_nodes * (std::mem::size_of::<Node>() + std::mem::size_of::<u32>())
+    }
+
+    /// Bytes reserved now.
+    #[cfg(test)]
+    pub(super) fn bytes(&self) -> usize {
+        self.nodes.capacity() * std::mem::size_of::<Node>()
+            + self.remap.capacity() * std::mem::size_of::<u32>()
+    }
+
+    pub(super) fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    pub(super) fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    pub(super) fn clear(&mut self) {
+        self.nodes.clear();
+    }
+
+    /// Starts the tree with a root whose beneficiary is the side that moved
+    /// last.
+    pub(super) fn push_root(&mut self, last_mover: Color) {
+        self.nodes.push(Node::new(0, last_mover));
+    }
+
+    pub(super) fn node(&self, i: u32) -> &Node {
+        &self.nodes[i as usize]
+    }
+
+    pub(super) fn node_mut(&mut self, i: u32) -> &mut Node {
+        &mut self.nodes[i as usize]
+    }
+
+    /// Room for `n` children in a row; `None` if that would pass the cap.
+    pub(super) fn allocate(&mut self, n: usize) -> Option<u32> {
+        if n == 0 || self.nodes.len() + n > self.max_nodes {
+            return None;
+        }
+        if self.nodes.len() + n > self.nodes.capacity() {
+            // Grow in big steps, never past the cap: moving a big arena
+            // takes time out of a search.
+            let want = (self.nodes.capacity() * 2).max(1 << 16).min(self.max_nodes);
+            self.nodes.reserve_exact(want - self.nodes.len());
+        }
+        let first = self.nodes.len() as u32;
+        self.nodes.resize(self.nodes.len() + n, Node::default());
+        Some(first)
+    }
+
+    /// The child of `node` reached by `code`, if expanded.
+    pub(super) fn child_with(&self, node: u32, code: Code) -> Option<u32> {
+        let n = self.node(node);
+        if n.first_child == 0 {
+            return None;
+        }
+        (n.first_child..n.first_child + u32::from(n.n_children))
+            .find(|&i| self.node(i).code == code)
+    }
+
+    /// Makes `new_root`'s subtree the whole tree, moved together at the
+    /// front of the arena so the rest is free again. Children are always
+    /// allocated after their parent, so sliding the kept nodes down in index
+    /// order never overwrites one still to be moved, and `new_root` lands at
+    /// index 0.
+    pub(super) fn reroot(&mut self, new_root: u32) {
+        self.remap.clear();
+        self.remap.reserve_exact(self.nodes.len());
+        self.remap.resize(self.nodes.len(), DROPPED);
+        // Mark the subtree (parents come before their children).
+        self.remap[new_root as usize] = 0;
+        for i in new_root as usize..self.nodes.len() {
+            let n = self.nodes[i];
+            if self.remap[i] != DROPPED && n.first_child != 0 {
+                let block =
+                    n.first_child as usize..(n.first_child + u32::from(n.n_children)) as usize;
+                self.remap[block].fill(0);
+            }
+        }
+        // New indices, then slide down.
+        let mut kept = 0u32;
+        for slot in &mut self.remap[new_root as usize..] {
+            if *slot != DROPPED {
+                *slot = kept;
+                kept += 1;
+            }
+        }
+        for i in new_root as usize..self.nodes.len() {
+            let to = self.remap[i];
+            if to == DROPPED {
+                continue;
+            }
+            let mut n = self.nodes[i];
+            if n.first_child != 0 {
+                n.first_child = self.remap[n.first_child as usize];
+            }
+            self.nodes[to as usize] = n;
+        }
+        self.nodes.truncate(kept as usize);
+    }
+
+    /// The proof of an expanded node from its children's proofs: the side
+    /// `to_move` there wins if one child is a proven win for it, and loses if
+    /// every child is a proven loss. The result is for the node's own
+    /// beneficiary, which is the same player as `to_move` exactly when their
+    /// colours agree (the swap's beneficiary, Dark, is Light's opponent).
+    pub(super) fn children_proof(&self, node: u32, to_move: Color) -> i8 {
+        let n = self.node(node);
+        let children = n.first_child..n.first_child + u32::from(n.n_children);
+        let chooser = if children.clone().any(|i| self.node(i).proof == WIN) {
+            WIN
+        } else if children.clone().all(|i| self.node(i).proof == LOSS) {
+            LOSS
+        } else {
+            return 0;
+        };
+        if usize::from(n.beneficiary) == to_move.index() {
+            chooser
+        } else {
+            -chooser
+        }
+    }
+}

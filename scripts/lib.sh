@@ -1,0 +1,63 @@
+# Shared by the scripts: install what is missing (and only that), with the
+# versions that are known to work on these machines (see README, "Tools").
+# shellcheck shell=bash
+
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+
+TRUNK_VERSION=0.21.14
+# Must match the exact `wasm-bindgen` pin in crates/federa-wasm/Cargo.toml.
+WASM_BINDGEN_VERSION=0.2.130
+
+export PATH="$HOME/.cargo/bin:$ROOT/node_modules/.bin:$PATH"
+
+say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
+
+ensure_wasm_target() {
+  if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+    say "adding the wasm32-unknown-unknown target"
+    rustup target add wasm32-unknown-unknown
+  fi
+}
+
+ensure_wasm_bindgen() {
+  if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $WASM_BINDGEN_VERSION" ]; then
+    say "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (about 2 minutes)"
+    # --locked fails here: its lock file wants a crate version the registry lacks.
+    cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION"
+  fi
+}
+
+ensure_trunk() {
+  if [ "$(trunk --version 2>/dev/null)" != "trunk $TRUNK_VERSION" ]; then
+    say "installing trunk $TRUNK_VERSION (about 7 minutes)"
+    cargo install --locked trunk --version "$TRUNK_VERSION"
+  fi
+}
+
+ensure_npm_packages() {
+  if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] \
+    || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+    say "installing npm packages (binaryen's wasm-opt, playwright-core)"
+    npm ci --no-audit --no-fund
+  fi
+}
+
+ensure_chromium() {
+  if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
+    say "installing Debian's chromium and chromium-driver"
+    local sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    $sudo apt-get update -q
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q chromium chromium-driver
+  fi
+}
+
+ensure_web_tools() {
+  ensure_wasm_target
+  ensure_wasm_bindgen
+  ensure_npm_packages
+  ensure_trunk
+}
