@@ -159,6 +159,24 @@ impl Game {
         true
     }
 
+    /// The points the last move (before the current ply) put pieces on: the
+    /// placed point, or every point of the changed group; none at the start
+    /// or after a swap.
+    #[must_use]
+    pub fn last_move_points(&self) -> Vec<crate::Point> {
+        match self.ply.checked_sub(1).map(|k| self.moves[k]) {
+            Some(Move::Place { at, .. }) => vec![at],
+            Some(Move::Change { at, .. }) => {
+                let mut before = self.start.clone();
+                for &m in &self.moves[..self.ply - 1] {
+                    before.play_unchecked(m);
+                }
+                before.group_at(at).map(|g| g.points).unwrap_or_default()
+            }
+            Some(Move::Swap) | None => Vec::new(),
+        }
+    }
+
     /// Forgets the moves after the current ply.
     pub fn truncate(&mut self) {
         self.moves.truncate(self.ply);

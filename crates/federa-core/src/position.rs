@@ -950,14 +950,14 @@ impl Position {
 }
 
 /// Two positions are equal when they have the same rules, board, side to
-/// move, move count and skip flag.
+/// move and move count: what a position string says. (Whether the side to
+/// move got here by a skip is a note on the way, not part of the position.)
 impl PartialEq for Position {
     fn eq(&self, other: &Position) -> bool {
         self.rules == other.rules
             && self.cells == other.cells
             && self.to_move == other.to_move
             && self.plies == other.plies
-            && self.skipped == other.skipped
     }
 }
 

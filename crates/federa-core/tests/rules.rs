@@ -538,3 +538,13 @@ fn canonical_points_are_lowest_row_then_leftmost() {
     let p = pos("sss/sCs/sss b");
     assert_eq!(p.changeable_groups(Color::Dark), vec![Point::new(0, 0)]);
 }
+
+#[test]
+fn a_record_from_a_position_with_an_automatic_skip_round_trips() {
+    // Light has no move here and is skipped on reading (found by fuzzing).
+    let game = Game::from_record("[Position \"CCC/CCC/CCs w\"]\n3x3", true).unwrap();
+    assert!(game.position().skipped());
+    let again = Game::from_record(&game.record(), true).unwrap();
+    assert_eq!(again.record(), game.record());
+    assert_eq!(again.position(), game.position());
+}
