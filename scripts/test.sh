@@ -15,4 +15,8 @@ cargo clippy --workspace --all-targets --locked -- -D warnings
 say "native tests"
 cargo test --workspace --locked
 
+say "wasm tests under Node"
+CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
+  cargo test --release --locked --target wasm32-unknown-unknown -p federa-wasm --tests
+
 say "all tests passed"

@@ -1,35 +1,528 @@
-//! WebAssembly bindings of federa-core.
+//! WebAssembly bindings of federa-core: a game handle for the page and an AI
+//! for its worker. Thin on purpose: every rule lives in federa-core, and
+//! every error is returned to JavaScript as a value (`kind`, the English
+//! `message`, and the facts a translation needs), never as a panic.
 
-use federa_core::{Position, Rng, Rules};
+mod errors;
+
+use federa_core::search::{Clock, Level, Limit, Player, PlayerKind, midgame_position};
+use federa_core::{Color, Game, Move, Piece, Point, Position, Rng, Rules, Shape, Token};
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-/// What a batch of random playouts did.
-#[wasm_bindgen]
-pub struct BenchStats {
-    /// Games played.
-    pub games: u32,
-    /// Moves played in all.
-    pub moves: u32,
-    /// Changes played in all.
-    pub changes: u32,
+pub use errors::ErrorInfo;
+use errors::{error, from_illegal, from_record, from_size, from_token};
+
+#[wasm_bindgen(start)]
+fn start() {
+    console_error_panic_hook::set_once();
 }
 
-/// Plays `games` uniformly random games from the empty board (the same
-/// benchmark as `federa bench`); the caller times it.
+type JsResult<T> = Result<T, JsValue>;
+
+fn to_js<T: Serialize>(value: &T) -> JsValue {
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .unwrap_or(JsValue::NULL)
+}
+
+/// A board size from JavaScript (any number), checked.
+fn size_from(n: f64) -> JsResult<u8> {
+    if n.fract() != 0.0 || !(0.0..=1e6).contains(&n) {
+        return Err(from_size(u32::MAX));
+    }
+    Rules::checked_size(n as u64).map_err(|e| from_size(e.0))
+}
+
+fn rules(size: f64, pie: bool) -> JsResult<Rules> {
+    Rules::with_pie(size_from(size)?, pie).map_err(|e| from_size(e.0))
+}
+
+fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::Dark => "dark",
+        Color::Light => "light",
+    }
+}
+
+fn piece_name(p: Piece) -> &'static str {
+    match (p.color, p.shape) {
+        (Color::Dark, Shape::Round) => "darkRound",
+        (Color::Dark, Shape::Square) => "darkSquare",
+        (Color::Light, Shape::Round) => "lightRound",
+        (Color::Light, Shape::Square) => "lightSquare",
+    }
+}
+
+/// A point from JavaScript column and row numbers (0-based), if on the board.
+fn point_from(pos: &Position, col: f64, row: f64) -> Option<Point> {
+    let n = f64::from(pos.size());
+    let ok = |v: f64| v.fract() == 0.0 && (0.0..n).contains(&v);
+    (ok(col) && ok(row)).then(|| Point::new(col as u8, row as u8))
+}
+
+/// The state a page shows.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Status {
+    size: u8,
+    pie: bool,
+    to_move: &'static str,
+    winner: Option<&'static str>,
+    dark: usize,
+    light: usize,
+    empty: usize,
+    skipped: bool,
+    ply: usize,
+    moves: usize,
+    plies: u32,
+    swap_available: bool,
+    swapped: bool,
+    set_up: bool,
+}
+
+/// A group as the page describes it.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct GroupInfo {
+    piece: &'static str,
+    points: Vec<String>,
+    enclosed: bool,
+    empty_neighbours: Vec<String>,
+    dark_attackers: Vec<String>,
+    light_attackers: Vec<String>,
+    changer: Option<&'static str>,
+    into_dark: &'static str,
+    into_light: &'static str,
+    /// Why the side to move may not change it (None if it may).
+    refusal: Option<ErrorInfo>,
+}
+
+fn names(points: &[Point]) -> Vec<String> {
+    points.iter().map(Point::to_string).collect()
+}
+
+/// A game for the page: the position, its history, and what the board needs.
+#[wasm_bindgen]
+pub struct GameHandle {
+    game: Game,
+}
+
+#[wasm_bindgen]
+impl GameHandle {
+    /// A new game on the empty `size`×`size` board.
+    #[wasm_bindgen(constructor)]
+    pub fn new(size: f64, pie: bool) -> JsResult<GameHandle> {
+        Ok(GameHandle {
+            game: Game::new(rules(size, pie)?),
+        })
+    }
+
+    /// A game read from a record (tags allowed); nothing is kept on error.
+    #[wasm_bindgen(js_name = fromRecord)]
+    pub fn from_record(text: &str, pie: bool) -> JsResult<GameHandle> {
+        Game::from_record(text, pie)
+            .map(|game| GameHandle { game })
+            .map_err(|e| from_record(&e))
+    }
+
+    /// A game starting from a position string.
+    #[wasm_bindgen(js_name = fromPosition)]
+    pub fn from_position(text: &str, pie: bool) -> JsResult<GameHandle> {
+        Position::parse_with_pie(text, pie)
+            .map(|pos| GameHandle {
+                game: Game::from_position(pos),
+            })
+            .map_err(|e| error("position", &e, errors::Facts::default()))
+    }
+
+    /// Plays a move token (`BCd4`, `WFSc3`, `WFc3`, `swap`). On error nothing
+    /// changes.
+    pub fn play(&mut self, token: &str) -> JsResult<()> {
+        let token: Token = token.trim().parse().map_err(|e| from_token(&e))?;
+        let m = token
+            .to_move(self.game.position())
+            .map_err(|e| from_illegal(&e))?;
+        self.game.play(m).map_err(|e| from_illegal(&e))
+    }
+
+    /// Places the side to move's piece of the given shape (`"round"` or
+    /// `"square"`) at a column and row (0-based).
+    pub fn place(&mut self, col: f64, row: f64, shape: &str) -> JsResult<()> {
+        let shape = match shape {
+            "round" => Shape::Round,
+            "square" => Shape::Square,
+            other => {
+                return Err(error(
+                    "shape",
+                    &format!("`{other}` is not a shape (round or square)"),
+                    errors::Facts::default(),
+                ));
+            }
+        };
+        let pos = self.game.position();
+        let at = self.checked_point(col, row)?;
+        let m = Move::Place {
+            piece: Piece::new(pos.to_move(), shape),
+            at,
+        };
+        self.game.play(m).map_err(|e| from_illegal(&e))
+    }
+
+    /// Changes the group at a column and row for the side to move.
+    pub fn change(&mut self, col: f64, row: f64) -> JsResult<()> {
+        let at = self.checked_point(col, row)?;
+        let pos = self.game.position();
+        let token = Token::Change {
+            color: pos.to_move(),
+            shape: None,
+            at,
+        };
+        let m = token.to_move(pos).map_err(|e| from_illegal(&e))?;
+        self.game.play(m).map_err(|e| from_illegal(&e))
+    }
+
+    fn checked_point(&self, col: f64, row: f64) -> JsResult<Point> {
+        let pos = self.game.position();
+        point_from(pos, col, row).ok_or_else(|| {
+            error(
+                "offBoard",
+                &format!(
+                    "({col}, {row}) is not a point of the {0}x{0} board",
+                    pos.size()
+                ),
+                errors::Facts::default(),
+            )
+        })
+    }
+
+    /// Every legal move token for the side to move, sorted.
+    #[wasm_bindgen(js_name = legalMoves)]
+    pub fn legal_moves(&self) -> Vec<String> {
+        let mut tokens: Vec<String> = self
+            .game
+            .position()
+            .legal_moves()
+            .iter()
+            .map(Move::to_string)
+            .collect();
+        tokens.sort();
+        tokens
+    }
+
+    /// Steps back one move; false at the start.
+    pub fn undo(&mut self) -> bool {
+        self.game.undo()
+    }
+
+    /// Steps forward along the line; false at its end.
+    pub fn redo(&mut self) -> bool {
+        self.game.redo()
+    }
+
+    /// Shows the position after `ply` moves; false (nothing changes) if there
+    /// is no such ply.
+    pub fn jump(&mut self, ply: f64) -> bool {
+        ply.fract() == 0.0 && (0.0..=1e6).contains(&ply) && self.game.jump(ply as usize)
+    }
+
+    /// Drops the moves after the current ply.
+    pub fn truncate(&mut self) {
+        self.game.truncate();
+    }
+
+    /// The game record of the whole line.
+    pub fn record(&self) -> String {
+        self.game.record()
+    }
+
+    /// The current position string.
+    pub fn position(&self) -> String {
+        self.game.position().to_string()
+    }
+
+    /// The line's move tokens.
+    pub fn moves(&self) -> Vec<String> {
+        self.game.moves().iter().map(Move::to_string).collect()
+    }
+
+    /// The board: N×N cells row by row from the bottom, 0 empty, 1 dark
+    /// round, 2 dark square, 3 light round, 4 light square.
+    pub fn board(&self) -> Vec<u8> {
+        let pos = self.game.position();
+        let n = pos.size();
+        let mut cells = Vec::with_capacity(usize::from(n) * usize::from(n));
+        for row in 0..n {
+            for col in 0..n {
+                cells.push(match pos.piece_at(Point::new(col, row)) {
+                    None => 0,
+                    Some(p) => 1 + 2 * (p.color as u8) + p.shape as u8,
+                });
+            }
+        }
+        cells
+    }
+
+    /// Turn, winner, piece counts, skip, plies, swap.
+    pub fn status(&self) -> JsValue {
+        let pos = self.game.position();
+        to_js(&Status {
+            size: pos.size(),
+            pie: pos.rules().pie,
+            to_move: color_name(pos.to_move()),
+            winner: pos.winner().map(color_name),
+            dark: pos.count(Color::Dark),
+            light: pos.count(Color::Light),
+            empty: pos.empty_count(),
+            skipped: pos.skipped(),
+            ply: self.game.ply(),
+            moves: self.game.moves().len(),
+            plies: pos.plies(),
+            swap_available: pos.swap_available(),
+            swapped: self.game.swapped(),
+            set_up: self.game.start() != &Position::new(pos.rules()),
+        })
+    }
+
+    /// The group at a column and row (0-based), or `null` for an empty point
+    /// or one off the board.
+    #[wasm_bindgen(js_name = groupAt)]
+    pub fn group_at(&self, col: f64, row: f64) -> JsValue {
+        let pos = self.game.position();
+        let Some(group) = point_from(pos, col, row).and_then(|p| pos.group_at(p)) else {
+            return JsValue::NULL;
+        };
+        let refusal = match pos.winner() {
+            Some(winner) => Some(errors::info(&federa_core::IllegalMove::GameOver { winner })),
+            None => group
+                .check_change(pos.to_move())
+                .err()
+                .map(|e| errors::info(&e)),
+        };
+        to_js(&GroupInfo {
+            piece: piece_name(group.piece),
+            points: names(&group.points),
+            enclosed: group.enclosed(),
+            empty_neighbours: names(&group.empty_neighbours),
+            dark_attackers: names(group.attackers(Color::Dark)),
+            light_attackers: names(group.attackers(Color::Light)),
+            changer: group.changer().map(color_name),
+            into_dark: piece_name(group.change_into(Color::Dark)),
+            into_light: piece_name(group.change_into(Color::Light)),
+            refusal,
+        })
+    }
+
+    /// Canonical points of every group the side to move may change.
+    pub fn changeable(&self) -> Vec<String> {
+        let pos = self.game.position();
+        if pos.is_over() {
+            return Vec::new();
+        }
+        names(&pos.changeable_groups(pos.to_move()))
+    }
+
+    /// The points the last move put pieces on (for the last-move marker).
+    #[wasm_bindgen(js_name = lastMovePoints)]
+    pub fn last_move_points(&self) -> Vec<String> {
+        names(&self.game.last_move_points())
+    }
+
+    /// The game's tags as `[key, value]` pairs.
+    pub fn tags(&self) -> JsValue {
+        to_js(&self.game.tags())
+    }
+
+    /// Sets a tag.
+    #[wasm_bindgen(js_name = setTag)]
+    pub fn set_tag(&mut self, key: &str, value: &str) -> JsResult<()> {
+        if key.is_empty() || !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            return Err(error(
+                "tag",
+                &format!("`{key}` is not a tag name (letters, digits and _)"),
+                errors::Facts::default(),
+            ));
+        }
+        self.game.set_tag(key, value);
+        Ok(())
+    }
+}
+
+/// `performance.now()`, in the page, a worker, or Node.
+struct JsClock(web_sys::Performance);
+
+impl JsClock {
+    fn new() -> Option<JsClock> {
+        let performance = js_sys::Reflect::get(&js_sys::global(), &"performance".into()).ok()?;
+        (!performance.is_undefined()).then(|| JsClock(performance.unchecked_into()))
+    }
+}
+
+impl Clock for JsClock {
+    fn millis(&self) -> f64 {
+        self.0.now()
+    }
+}
+
+/// A search's progress or result, for JavaScript.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ProgressInfo {
+    best: String,
+    win: f32,
+    iterations: u64,
+    millis: f64,
+    pv: Vec<String>,
+    proven: Option<bool>,
+}
+
+impl From<&federa_core::search::Progress> for ProgressInfo {
+    fn from(p: &federa_core::search::Progress) -> ProgressInfo {
+        ProgressInfo {
+            best: p.best.to_string(),
+            win: p.win,
+            iterations: p.iterations,
+            millis: p.millis,
+            pv: p.pv.iter().map(Move::to_string).collect(),
+            proven: p.proven,
+        }
+    }
+}
+
+/// An AI player for a worker: it keeps its search tree between moves of the
+/// same game.
+#[wasm_bindgen]
+pub struct Ai {
+    player: Player,
+    /// The record it last thought about, to follow the game move by move.
+    last: Option<Game>,
+}
+
+#[wasm_bindgen]
+impl Ai {
+    /// A player: `random`, `uct`, or a level (`novice` … `master`, or 1-5).
+    #[wasm_bindgen(constructor)]
+    pub fn new(player: &str, seed: f64) -> JsResult<Ai> {
+        let kind = PlayerKind::from_name(player).ok_or_else(|| {
+            error(
+                "player",
+                &format!(
+                    "`{player}` is not a player: random, uct, or a level ({})",
+                    Level::ALL.map(Level::name).join(", ")
+                ),
+                errors::Facts::default(),
+            )
+        })?;
+        Ok(Ai {
+            player: Player::new(kind, seed.abs() as u64),
+            last: None,
+        })
+    }
+
+    /// Thinks about the position after the record (for at most `millis`
+    /// milliseconds and `iterations` iterations; 0 means no limit of that
+    /// kind) and returns the result: `best`, `win`, `iterations`, `millis`,
+    /// `pv`, `proven`. `progress`, if given, is called with the same shape
+    /// about every 100 ms; returning `false` from it stops the search.
+    pub fn think(
+        &mut self,
+        record: &str,
+        pie: bool,
+        millis: f64,
+        iterations: f64,
+        progress: Option<js_sys::Function>,
+    ) -> JsResult<JsValue> {
+        let game = Game::from_record(record, pie).map_err(|e| from_record(&e))?;
+        self.follow(&game);
+        let limit = Limit {
+            iterations: (iterations >= 1.0).then_some(iterations as u64),
+            millis: (millis > 0.0).then_some(millis),
+        };
+        let clock = JsClock::new();
+        let mut report = |p: &federa_core::search::Progress| match &progress {
+            Some(f) => f
+                .call1(&JsValue::NULL, &to_js(&ProgressInfo::from(p)))
+                .map_or(true, |v| v.as_bool() != Some(false)),
+            None => true,
+        };
+        let result = self
+            .player
+            .think(
+                game.position(),
+                limit,
+                clock.as_ref().map(|c| c as &dyn Clock),
+                &mut report,
+            )
+            .ok_or_else(|| {
+                let winner = game.position().winner().unwrap_or(Color::Dark);
+                from_illegal(&federa_core::IllegalMove::GameOver { winner })
+            })?;
+        self.last = Some(game);
+        Ok(to_js(&ProgressInfo::from(&result)))
+    }
+
+    /// Feeds the player the moves since the game it last saw, so its tree
+    /// follows; a different game starts afresh.
+    fn follow(&mut self, game: &Game) {
+        if let Some(last) = &self.last {
+            let (old, new) = (&last.moves()[..last.ply()], &game.moves()[..game.ply()]);
+            if last.start() == game.start() && new.starts_with(old) {
+                for &m in &new[old.len()..] {
+                    self.player.observe(m);
+                }
+            }
+        }
+    }
+}
+
+/// Plays `games` uniformly random games from the empty board (the
+/// benchmark of `federa bench`); the caller times it.
 #[wasm_bindgen(js_name = benchPlayouts)]
-pub fn bench_playouts(size: u8, games: u32, seed: u64) -> Result<BenchStats, JsError> {
-    let start = Position::new(Rules::new(size)?);
-    let mut rng = Rng::new(seed);
-    let mut stats = BenchStats {
-        games,
-        moves: 0,
-        changes: 0,
-    };
+pub fn bench_playouts(size: f64, games: u32, seed: f64) -> JsResult<JsValue> {
+    let start = Position::new(rules(size, true)?);
+    let mut rng = Rng::new(seed.abs() as u64);
+    let (mut moves, mut changes) = (0u64, 0u64);
     for _ in 0..games {
         let mut pos = start.clone();
         let s = pos.random_playout(&mut rng);
-        stats.moves += s.moves;
-        stats.changes += s.changes;
+        moves += u64::from(s.moves);
+        changes += u64::from(s.changes);
     }
-    Ok(stats)
+    #[derive(Serialize)]
+    struct Stats {
+        games: u32,
+        moves: u64,
+        changes: u64,
+    }
+    Ok(to_js(&Stats {
+        games,
+        moves,
+        changes,
+    }))
+}
+
+/// Runs the strongest level's search for `millis` from the benchmark's
+/// mid-game position (as `federa bench --search`) and returns its result.
+#[wasm_bindgen(js_name = benchSearch)]
+pub fn bench_search(size: f64, millis: f64, seed: f64) -> JsResult<JsValue> {
+    let rules = rules(size, true)?;
+    let pos = midgame_position(rules, seed.abs() as u64);
+    let mut player = Player::new(PlayerKind::Level(Level::Master), seed.abs() as u64);
+    let clock = JsClock::new().ok_or_else(|| {
+        error(
+            "clock",
+            "no performance.now() here",
+            errors::Facts::default(),
+        )
+    })?;
+    let result = player
+        .think(&pos, Limit::millis(millis), Some(&clock), &mut |_| true)
+        .ok_or_else(|| {
+            error(
+                "over",
+                "the position is already won",
+                errors::Facts::default(),
+            )
+        })?;
+    Ok(to_js(&ProgressInfo::from(&result)))
 }

@@ -190,9 +190,9 @@ pub(crate) struct Config {
     pub expand_visits: u32,
     /// Prove wins and losses.
     pub solver: bool,
-    /// Choose the final move at random among the children, weighted by
-    /// visits to this power (0 = most visited).
-    pub temperature: f32,
+    /// Choose the final move at random among the children, in proportion to
+    /// their visits, instead of the most visited.
+    pub draw: bool,
     /// The playouts' policy.
     pub policy: PlayoutPolicy,
 }
@@ -206,7 +206,7 @@ impl Config {
         prior_visits: 0.0,
         expand_visits: 1,
         solver: false,
-        temperature: 0.0,
+        draw: false,
         policy: PlayoutPolicy {
             uniform: true,
             take_enemy: 0.0,
@@ -222,7 +222,7 @@ impl Config {
         prior_visits: 10.0,
         expand_visits: 2,
         solver: true,
-        temperature: 0.0,
+        draw: false,
         policy: PlayoutPolicy {
             uniform: false,
             take_enemy: 0.9,
@@ -233,9 +233,7 @@ impl Config {
 
     fn for_level(level: Level) -> Config {
         let mut config = Config::STRONG;
-        if level == Level::Novice {
-            config.temperature = 1.0;
-        }
+        config.draw = level == Level::Novice;
         config
     }
 }
@@ -375,6 +373,20 @@ pub fn midgame_position(rules: crate::Rules, seed: u64) -> Position {
     pos
 }
 
+/// The natural logarithm from basic arithmetic only, so that searches give
+/// the same results on every platform (the standard library's `ln` calls
+/// each platform's own math library). Accurate to about 1e-4.
+fn ln(x: f32) -> f32 {
+    let bits = x.to_bits();
+    let exponent = ((bits >> 23) & 0xff) as i32 - 127;
+    // The mantissa in [1, 2), as m = (1 + t) / (1 - t) with t small.
+    let m = f32::from_bits((bits & 0x007f_ffff) | 0x3f80_0000);
+    let t = (m - 1.0) / (m + 1.0);
+    let t2 = t * t;
+    let ln_m = 2.0 * t * (1.0 + t2 * (1.0 / 3.0 + t2 * (0.2 + t2 * (1.0 / 7.0 + t2 / 9.0))));
+    exponent as f32 * std::f32::consts::LN_2 + ln_m
+}
+
 /// Most tree memory, in bytes.
 pub const TREE_MEMORY_CAP: usize = 64 << 20;
 
@@ -484,7 +496,7 @@ impl Search {
             }
         }
         let mut result = self.progress(iterations, elapsed());
-        if self.config.temperature > 0.0
+        if self.config.draw
             && result.proven.is_none()
             && let Some(child) = self.draw_child()
         {
@@ -497,27 +509,26 @@ impl Search {
         Some(result)
     }
 
-    /// A root child drawn at random, weighted by visits to the power of the
-    /// temperature: a good move, not always the best.
+    /// A root child drawn at random in proportion to its visits: a good
+    /// move, not always the best.
     fn draw_child(&mut self) -> Option<u32> {
         let root = *self.tree.node(0);
         if root.first_child == 0 {
             return None;
         }
         let children = root.first_child..root.first_child + u32::from(root.n_children);
-        let weight = |tree: &Tree, i: u32| {
-            f64::from(tree.node(i).visits).powf(f64::from(self.config.temperature))
-        };
-        let total: f64 = children.clone().map(|i| weight(&self.tree, i)).sum();
-        if total <= 0.0 {
-            return None;
-        }
-        let mut r = f64::from(self.rng.unit()) * total;
+        let total: u64 = children
+            .clone()
+            .map(|i| u64::from(self.tree.node(i).visits))
+            .sum();
+        let total = u32::try_from(total).ok().filter(|&t| t > 0)?;
+        let mut r = self.rng.below(total);
         for i in children.clone() {
-            r -= weight(&self.tree, i);
-            if r < 0.0 {
+            let v = self.tree.node(i).visits;
+            if r < v {
                 return Some(i);
             }
+            r -= v;
         }
         children.last()
     }
@@ -583,7 +594,7 @@ impl Search {
     /// The child to descend into.
     fn select(&mut self, node: u32) -> u32 {
         let parent = *self.tree.node(node);
-        let log_n = (parent.visits.max(1) as f32).ln();
+        let log_n = ln(parent.visits.max(1) as f32);
         let c = self.config.exploration;
         let k = self.config.rave_equivalence;
         let prior_visits = self.config.prior_visits;
@@ -750,6 +761,10 @@ mod tests {
     use super::*;
     use crate::Rules;
 
+    /// The move of `a_seeded_search_gives_the_same_move_on_every_platform`,
+    /// which the wasm tests check too. Update it when the search changes.
+    const CROSS_PLATFORM_MOVE: &str = include_str!("../../tests/data/seeded_search_move.txt");
+
     fn pos(text: &str) -> Position {
         text.parse().unwrap()
     }
@@ -908,6 +923,29 @@ mod tests {
             1_000_000,
         );
         assert_eq!(r.iterations, 400);
+    }
+
+    #[test]
+    fn ln_is_close_to_the_real_one() {
+        for x in [1.0f32, 2.0, std::f32::consts::E, 10.0, 123.0, 1e5, 4e9] {
+            assert!((ln(x) - x.ln()).abs() < 1e-4 * x.ln().abs().max(1.0), "{x}");
+        }
+    }
+
+    /// The same search in the wasm tests (crates/federa-wasm) must give this
+    /// move too.
+    #[test]
+    fn a_seeded_search_gives_the_same_move_on_every_platform() {
+        // Read from text, as the wasm test does: a position's internal
+        // layout (and so the order moves are tried in) depends on its past.
+        let text = midgame_position(Rules::new(9).unwrap(), 3).to_string();
+        let p: Position = text.parse().unwrap();
+        let r = think(
+            &mut Player::new(PlayerKind::Level(Level::Master), 42),
+            &p,
+            500,
+        );
+        assert_eq!(r.best.to_string(), CROSS_PLATFORM_MOVE.trim());
     }
 
     #[test]

@@ -1,0 +1,220 @@
+//! Errors as values JavaScript can show in any language: a `kind` to pick the
+//! message, the facts it needs, and the English `message` from federa-core.
+
+use federa_core::{Color, IllegalMove, Piece, RecordError, TokenError};
+use serde::Serialize;
+use wasm_bindgen::JsValue;
+
+use crate::{color_name, piece_name, to_js};
+
+/// A refused input, explained.
+#[derive(Clone, Debug, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ErrorInfo {
+    /// What went wrong, e.g. `outnumbered`, `notEnclosed`, `token`.
+    pub kind: String,
+    /// The English explanation.
+    pub message: String,
+    /// The facts a translated message needs.
+    #[serde(flatten)]
+    pub facts: Facts,
+}
+
+/// The facts of an error; only those that apply are set.
+#[derive(Clone, Debug, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Facts {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub at: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mine: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub theirs: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub count: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub points: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub color: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub piece: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub size: Option<u32>,
+    /// For a record: which move (1-based) and its token.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub index: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub token: Option<String>,
+    /// For a record's illegal move: why it is illegal.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cause: Option<Box<ErrorInfo>>,
+}
+
+/// An error value of this kind.
+pub fn error(kind: &str, message: &(impl std::fmt::Display + ?Sized), facts: Facts) -> JsValue {
+    to_js(&ErrorInfo {
+        kind: kind.to_owned(),
+        message: message.to_string(),
+        facts,
+    })
+}
+
+fn color(c: Color) -> Option<&'static str> {
+    Some(color_name(c))
+}
+
+fn piece(p: Piece) -> Option<&'static str> {
+    Some(piece_name(p))
+}
+
+/// An illegal move, explained.
+pub fn info(e: &IllegalMove) -> ErrorInfo {
+    let at = |p: &federa_core::Point| Some(p.to_string());
+    let (kind, facts) = match e {
+        IllegalMove::GameOver { winner } => (
+            "gameOver",
+            Facts {
+                color: color(*winner),
+                ..Facts::default()
+            },
+        ),
+        IllegalMove::NotYourTurn { to_move } => (
+            "notYourTurn",
+            Facts {
+                color: color(*to_move),
+                ..Facts::default()
+            },
+        ),
+        IllegalMove::OffBoard { at: p, size } => (
+            "offBoard",
+            Facts {
+                at: at(p),
+                size: Some(u32::from(*size)),
+                ..Facts::default()
+            },
+        ),
+        IllegalMove::Occupied { at: p, occupant } => (
+            "occupied",
+            Facts {
+                at: at(p),
+                piece: piece(*occupant),
+                ..Facts::default()
+            },
+        ),
+        IllegalMove::NothingToChange { at: p } => (
+            "nothingToChange",
+            Facts {
+                at: at(p),
+                ..Facts::default()
+            },
+        ),
+        IllegalMove::NotEnclosed {
+            at: p,
+            empty_neighbours,
+        } => (
+            "notEnclosed",
+            Facts {
+                at: at(p),
+                points: Some(empty_neighbours.iter().map(ToString::to_string).collect()),
+                count: Some(empty_neighbours.len()),
+                ..Facts::default()
+            },
+        ),
+        IllegalMove::NoAttackers { at: p } => (
+            "noAttackers",
+            Facts {
+                at: at(p),
+                ..Facts::default()
+            },
+        ),
+        IllegalMove::Outnumbered {
+            at: p,
+            mine,
+            theirs,
+        } => (
+            "outnumbered",
+            Facts {
+                at: at(p),
+                mine: Some(*mine),
+                theirs: Some(*theirs),
+                ..Facts::default()
+            },
+        ),
+        IllegalMove::TieNotYours { at: p, count } => (
+            "tieNotYours",
+            Facts {
+                at: at(p),
+                count: Some(*count),
+                ..Facts::default()
+            },
+        ),
+        IllegalMove::WrongResult {
+            at: p, expected, ..
+        } => (
+            "wrongResult",
+            Facts {
+                at: at(p),
+                piece: piece(*expected),
+                ..Facts::default()
+            },
+        ),
+        IllegalMove::SwapUnavailable => ("swapUnavailable", Facts::default()),
+    };
+    ErrorInfo {
+        kind: kind.to_owned(),
+        message: e.to_string(),
+        facts,
+    }
+}
+
+/// An illegal move as a JavaScript value.
+pub fn from_illegal(e: &IllegalMove) -> JsValue {
+    to_js(&info(e))
+}
+
+/// A malformed move token.
+pub fn from_token(e: &TokenError) -> JsValue {
+    error(
+        "token",
+        e,
+        Facts {
+            token: Some(e.token.clone()),
+            ..Facts::default()
+        },
+    )
+}
+
+/// A board size out of range.
+pub fn from_size(size: u32) -> JsValue {
+    error(
+        "size",
+        &federa_core::SizeError(size),
+        Facts {
+            size: Some(size),
+            ..Facts::default()
+        },
+    )
+}
+
+/// A record that does not read.
+pub fn from_record(e: &RecordError) -> JsValue {
+    let facts = match e {
+        RecordError::Token { index, error } => Facts {
+            index: Some(*index),
+            token: Some(error.token.clone()),
+            ..Facts::default()
+        },
+        RecordError::Illegal {
+            index,
+            token,
+            error,
+        } => Facts {
+            index: Some(*index),
+            token: Some(token.clone()),
+            cause: Some(Box::new(info(error))),
+            ..Facts::default()
+        },
+        _ => Facts::default(),
+    };
+    error("record", e, facts)
+}

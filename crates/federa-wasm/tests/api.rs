@@ -1,0 +1,274 @@
+//! The binding API under Node: it works, and no input from JavaScript can
+//! panic it or change a game it refuses.
+
+#![cfg(target_arch = "wasm32")]
+
+use federa_wasm::{Ai, GameHandle, bench_playouts, bench_search};
+use js_sys::Reflect;
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_test::wasm_bindgen_test;
+
+fn get(v: &JsValue, key: &str) -> JsValue {
+    Reflect::get(v, &key.into()).unwrap()
+}
+
+fn kind(e: &JsValue) -> String {
+    get(e, "kind").as_string().expect("an error has a kind")
+}
+
+fn message(e: &JsValue) -> String {
+    get(e, "message")
+        .as_string()
+        .expect("an error has a message")
+}
+
+/// The error of `result`, after checking it names its problem in words.
+fn err<T>(result: Result<T, JsValue>) -> JsValue {
+    let e = result.err().expect("an error");
+    assert!(!message(&e).is_empty());
+    e
+}
+
+/// Everything the page reads about a game, to check nothing changed.
+fn snapshot(g: &GameHandle) -> (String, String, Vec<u8>, Vec<String>) {
+    (g.record(), g.position(), g.board(), g.moves())
+}
+
+fn game(record: &str) -> GameHandle {
+    GameHandle::from_record(record, true).unwrap_or_else(|e| panic!("{}", message(&e)))
+}
+
+#[wasm_bindgen_test]
+fn a_new_game_and_a_few_moves() {
+    let mut g = GameHandle::new(5.0, true).unwrap();
+    assert_eq!(g.legal_moves().len(), 50);
+    g.play("BCc3").unwrap();
+    g.place(0.0, 0.0, "square").unwrap();
+    assert_eq!(g.record(), "5x5 BCc3 WSa1");
+    assert_eq!(g.board()[0], 4, "a1 holds a light square");
+    assert_eq!(g.last_move_points(), vec!["a1".to_owned()]);
+    let status = g.status();
+    assert_eq!(get(&status, "toMove").as_string().unwrap(), "dark");
+    assert_eq!(get(&status, "dark").as_f64().unwrap(), 1.0);
+    assert!(g.undo());
+    assert!(g.redo());
+    assert!(g.jump(0.0));
+    assert_eq!(g.position(), "5/5/5/5/5 b 0");
+}
+
+#[wasm_bindgen_test]
+fn sizes_out_of_range_are_refused() {
+    for size in [
+        0.0,
+        1.0,
+        26.0,
+        255.0,
+        256.0 + 13.0,
+        -13.0,
+        2.5,
+        f64::NAN,
+        f64::INFINITY,
+        1e12,
+    ] {
+        let e = err(GameHandle::new(size, true));
+        assert_eq!(kind(&e), "size", "{size}");
+    }
+    assert_eq!(kind(&err(bench_playouts(300.0, 1, 0.0))), "size");
+}
+
+#[wasm_bindgen_test]
+fn malformed_tokens_are_refused_and_change_nothing() {
+    let mut g = game("5x5 BCc3");
+    let before = snapshot(&g);
+    for token in [
+        "",
+        "X",
+        "BC",
+        "bCd4",
+        "BXd4",
+        "BFXd4",
+        "BCz1",
+        "BCa0",
+        "BCd4 BCd5",
+        "😀",
+        "WC",
+        "Swap",
+    ] {
+        let e = err(g.play(token));
+        assert_eq!(kind(&e), "token", "{token:?}");
+        assert_eq!(snapshot(&g), before, "{token:?}");
+    }
+}
+
+#[wasm_bindgen_test]
+fn illegal_moves_are_refused_with_their_reason_and_change_nothing() {
+    let cases: &[(&str, &str, &str)] = &[
+        ("5x5 BCc3", "WCc3", "occupied"),
+        ("5x5 BCc3", "WCf1", "offBoard"),
+        ("5x5 BCc3", "BCa1", "notYourTurn"),
+        ("5x5 BCc3", "WFCa1", "nothingToChange"),
+        ("5x5 BCc3", "WFSc3", "notEnclosed"),
+        ("5x5 BCc3 WCa1 BCa2", "swap", "swapUnavailable"),
+        ("3x3 BCb2 WCa1", "BFSa1", "notEnclosed"),
+    ];
+    for &(record, token, want) in cases {
+        let mut g = game(record);
+        let before = snapshot(&g);
+        let e = err(g.play(token));
+        assert_eq!(kind(&e), want, "{record} {token}");
+        assert_eq!(snapshot(&g), before);
+    }
+    // Counts and ties, from set-up positions.
+    let mut g = GameHandle::from_position("scs/cCc/sS. b", true).unwrap();
+    let e = err(g.play("BFSb2"));
+    assert_eq!(kind(&e), "outnumbered");
+    assert_eq!(get(&e, "mine").as_f64(), Some(1.0));
+    assert_eq!(get(&e, "theirs").as_f64(), Some(3.0));
+    let mut g = GameHandle::from_position("scs/SCc/sSs w", true).unwrap();
+    let e = err(g.play("WFCb2"));
+    assert_eq!(kind(&e), "tieNotYours");
+    assert_eq!(get(&e, "count").as_f64(), Some(2.0));
+    let mut g = GameHandle::from_position("sss/sCs/sss b", true).unwrap();
+    assert_eq!(kind(&err(g.play("BFSb2"))), "noAttackers");
+    g.play("BFCa1").unwrap();
+    assert_eq!(kind(&err(g.play("WCa1"))), "gameOver");
+}
+
+#[wasm_bindgen_test]
+fn bad_coordinates_and_shapes_are_refused() {
+    let mut g = game("5x5");
+    let before = snapshot(&g);
+    for (col, row) in [
+        (-1.0, 0.0),
+        (5.0, 0.0),
+        (0.0, 5.0),
+        (1.5, 1.0),
+        (f64::NAN, 0.0),
+        (f64::INFINITY, 1.0),
+        (1e300, 0.0),
+    ] {
+        assert_eq!(kind(&err(g.place(col, row, "round"))), "offBoard");
+        assert_eq!(kind(&err(g.change(col, row))), "offBoard");
+        assert!(g.group_at(col, row).is_null());
+    }
+    assert_eq!(kind(&err(g.place(0.0, 0.0, "triangle"))), "shape");
+    assert_eq!(snapshot(&g), before);
+    for ply in [-1.0, 1.0, 0.5, f64::NAN, 1e12] {
+        assert!(!g.jump(ply), "{ply}");
+    }
+    assert!(!g.undo());
+    assert!(!g.redo());
+    assert_eq!(snapshot(&g), before);
+    assert!(err(g.set_tag("bad key", "x")).is_object());
+}
+
+#[wasm_bindgen_test]
+fn bad_records_and_positions_are_refused() {
+    for (text, want) in [
+        ("", "record"),
+        ("3x4", "record"),
+        ("99x99", "record"),
+        ("3x3 BCb2 BCb3", "record"),
+        ("3x3 BCb2 WQa1", "record"),
+        ("[Dark \"x\" 3x3", "record"),
+        ("[Position \"3/3 b\"]\n3x3", "record"),
+        ("garbage 😀 \u{0}", "record"),
+    ] {
+        assert_eq!(
+            kind(&err(GameHandle::from_record(text, true))),
+            want,
+            "{text:?}"
+        );
+    }
+    let e = err(GameHandle::from_record("3x3 BCb2 BCb3", true));
+    assert_eq!(get(&e, "index").as_f64(), Some(2.0));
+    assert_eq!(get(&e, "token").as_string().unwrap(), "BCb3");
+    assert_eq!(kind(&get(&e, "cause")), "notYourTurn");
+    for text in [
+        "",
+        "x",
+        "3/3 b",
+        "ccc/ccc/cc b",
+        "sss/sCs/sss q",
+        "sss/sCs/sss b -1",
+        "2/2/2/2/2/2/2/2/2/2/2/2/2/2/2/2/2/2/2/2/2/2/2/2/2/2 b",
+    ] {
+        assert_eq!(
+            kind(&err(GameHandle::from_position(text, true))),
+            "position",
+            "{text:?}"
+        );
+    }
+}
+
+#[wasm_bindgen_test]
+fn group_info_explains_a_refused_change() {
+    let g = GameHandle::from_position("scs/cCc/sS. b", true).unwrap();
+    let info = g.group_at(1.0, 1.0);
+    assert_eq!(get(&info, "piece").as_string().unwrap(), "darkRound");
+    assert_eq!(get(&info, "enclosed").as_bool(), Some(true));
+    assert_eq!(get(&info, "changer").as_string().unwrap(), "light");
+    let refusal = get(&info, "refusal");
+    assert_eq!(kind(&refusal), "outnumbered");
+    assert!(g.group_at(2.0, 0.0).is_null(), "c1 is empty");
+    assert_eq!(g.changeable(), Vec::<String>::new());
+}
+
+#[wasm_bindgen_test]
+fn the_ai_refuses_bad_input() {
+    assert_eq!(kind(&err(Ai::new("wizard", 1.0))), "player");
+    let mut ai = Ai::new("club", 1.0).unwrap();
+    assert_eq!(kind(&err(ai.think("3x4", true, 0.0, 10.0, None))), "record");
+    let won = "[Position \"sss/sCs/sss b\"]\n3x3 BFCa1";
+    assert_eq!(kind(&err(ai.think(won, true, 0.0, 10.0, None))), "gameOver");
+}
+
+#[wasm_bindgen_test]
+fn the_ai_answers_with_a_legal_move_and_reports_progress() {
+    let mut ai = Ai::new("master", 3.0).unwrap();
+    let calls = std::rc::Rc::new(std::cell::Cell::new(0));
+    let counter = calls.clone();
+    let progress =
+        wasm_bindgen::closure::Closure::<dyn FnMut(JsValue) -> bool>::new(move |_p: JsValue| {
+            counter.set(counter.get() + 1);
+            true
+        });
+    let f: &js_sys::Function = progress.as_ref().unchecked_ref();
+    let result = ai
+        .think("7x7 BCd4", true, 400.0, 0.0, Some(f.clone()))
+        .unwrap();
+    let best = get(&result, "best").as_string().unwrap();
+    let mut g = game("7x7 BCd4");
+    g.play(&best).unwrap();
+    // Progress about every 100 ms, then the result.
+    assert!(calls.get() >= 3, "{} calls", calls.get());
+    assert!(get(&result, "iterations").as_f64().unwrap() > 0.0);
+}
+
+/// The same search as federa-core's
+/// `a_seeded_search_gives_the_same_move_on_every_platform`.
+#[wasm_bindgen_test]
+fn a_seeded_search_gives_the_same_move_as_natively() {
+    let expected = include_str!("../../federa-core/tests/data/seeded_search_move.txt").trim();
+    let record = seeded_midgame_record();
+    for _ in 0..2 {
+        let mut ai = Ai::new("master", 42.0).unwrap();
+        let result = ai.think(&record, true, 0.0, 500.0, None).unwrap();
+        assert_eq!(get(&result, "best").as_string().unwrap(), expected);
+    }
+}
+
+/// The benchmark's 9×9 mid-game position (seed 3) as a record.
+fn seeded_midgame_record() -> String {
+    let pos = federa_core::search::midgame_position(federa_core::Rules::new(9).unwrap(), 3);
+    format!("[Position \"{pos}\"]\n9x9")
+}
+
+#[wasm_bindgen_test]
+fn the_benchmarks_run() {
+    let stats = bench_playouts(7.0, 3, 1.0).unwrap();
+    assert_eq!(get(&stats, "games").as_f64(), Some(3.0));
+    assert!(get(&stats, "moves").as_f64().unwrap() >= 3.0 * 49.0);
+    let r = bench_search(7.0, 30.0, 1.0).unwrap();
+    assert!(get(&r, "iterations").as_f64().unwrap() > 0.0);
+}
