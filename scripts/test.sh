@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
 # Runs every test: formatting and lints, the native tests, the wasm tests
-# under Node, and the end-to-end tests in headless Chromium. Installs what is
-# missing first.
+# under Node, then builds the web game and runs the end-to-end tests in
+# headless Chromium. Installs what is missing first.
 source "$(dirname "$0")/lib.sh"
 
 ensure_web_tools
+ensure_chromium
 
 say "cargo fmt --check"
 cargo fmt --all -- --check
 
 say "cargo clippy"
 cargo clippy --workspace --all-targets --locked -- -D warnings
+cargo clippy --target wasm32-unknown-unknown -p federa-wasm --all-targets --locked -- -D warnings
 
 say "native tests"
 cargo test --workspace --locked
@@ -18,5 +20,10 @@ cargo test --workspace --locked
 say "wasm tests under Node"
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
   cargo test --release --locked --target wasm32-unknown-unknown -p federa-wasm --tests
+
+"$ROOT/scripts/build-web.sh"
+
+say "web tests (catalogues, then the pages in headless Chromium)"
+node --test --test-reporter=spec --test-concurrency=1 www/tests/
 
 say "all tests passed"

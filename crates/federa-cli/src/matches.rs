@@ -190,7 +190,18 @@ fn wilson(successes: f64, n: f64) -> (f64, f64) {
     let denom = 1.0 + z * z / n;
     let centre = (p + z * z / (2.0 * n)) / denom;
     let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denom;
-    ((centre - half).max(0.0), (centre + half).min(1.0))
+    // Exact at the ends, where rounding would leave 1 - 1e-16.
+    let low = if successes == 0.0 {
+        0.0
+    } else {
+        (centre - half).max(0.0)
+    };
+    let high = if successes == n {
+        1.0
+    } else {
+        (centre + half).min(1.0)
+    };
+    (low, high)
 }
 
 /// The Elo difference of a score, written with its sign.
@@ -200,7 +211,8 @@ fn elo(score: f64) -> String {
     } else if score >= 1.0 {
         "+inf".to_owned()
     } else {
-        format!("{:+.0}", -400.0 * (1.0 / score - 1.0).log10())
+        // Adding 0.0 turns -0 into 0.
+        format!("{:+.0}", -400.0 * (1.0 / score - 1.0).log10() + 0.0)
     }
 }
 

@@ -1,7 +1,7 @@
 //! Errors as values JavaScript can show in any language: a `kind` to pick the
 //! message, the facts it needs, and the English `message` from federa-core.
 
-use federa_core::{Color, IllegalMove, Piece, RecordError, TokenError};
+use federa_core::{Color, IllegalMove, Piece, PositionError, RecordError, TokenError};
 use serde::Serialize;
 use wasm_bindgen::JsValue;
 
@@ -48,6 +48,16 @@ pub struct Facts {
     /// For a record's illegal move: why it is illegal.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cause: Option<Box<ErrorInfo>>,
+    /// For a record or position that does not read: what is wrong, e.g.
+    /// `sizeToken`, `illegal`, `rowLength`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub problem: Option<&'static str>,
+    /// For a position: the board row (1 = bottom) with the problem.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub row: Option<usize>,
+    /// For a position: the offending text.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub found: Option<String>,
 }
 
 /// An error value of this kind.
@@ -199,7 +209,38 @@ pub fn from_size(size: u32) -> JsValue {
 /// A record that does not read.
 pub fn from_record(e: &RecordError) -> JsValue {
     let facts = match e {
+        RecordError::Tag { index, .. } => Facts {
+            problem: Some("tag"),
+            index: Some(*index),
+            ..Facts::default()
+        },
+        RecordError::MissingSize => Facts {
+            problem: Some("missingSize"),
+            ..Facts::default()
+        },
+        RecordError::SizeToken(word) => Facts {
+            problem: Some("sizeToken"),
+            token: Some(word.clone()),
+            ..Facts::default()
+        },
+        RecordError::Size(size) => Facts {
+            problem: Some("size"),
+            size: Some(size.0),
+            ..Facts::default()
+        },
+        RecordError::PositionTag(p) => Facts {
+            problem: Some("positionTag"),
+            cause: Some(Box::new(position_info(p))),
+            ..Facts::default()
+        },
+        RecordError::SizeMismatch { record, position } => Facts {
+            problem: Some("sizeMismatch"),
+            size: Some(u32::from(*record)),
+            count: Some(usize::from(*position)),
+            ..Facts::default()
+        },
         RecordError::Token { index, error } => Facts {
+            problem: Some("token"),
             index: Some(*index),
             token: Some(error.token.clone()),
             ..Facts::default()
@@ -209,12 +250,69 @@ pub fn from_record(e: &RecordError) -> JsValue {
             token,
             error,
         } => Facts {
+            problem: Some("illegal"),
             index: Some(*index),
             token: Some(token.clone()),
             cause: Some(Box::new(info(error))),
             ..Facts::default()
         },
-        _ => Facts::default(),
     };
     error("record", e, facts)
+}
+
+/// A position string that does not read, explained.
+fn position_info(e: &PositionError) -> ErrorInfo {
+    let facts = match e {
+        PositionError::Empty => Facts {
+            problem: Some("empty"),
+            ..Facts::default()
+        },
+        PositionError::FieldCount(n) => Facts {
+            problem: Some("fields"),
+            count: Some(*n),
+            ..Facts::default()
+        },
+        PositionError::Size(size) => Facts {
+            problem: Some("size"),
+            size: Some(size.0),
+            ..Facts::default()
+        },
+        PositionError::Cell { row, found } => Facts {
+            problem: Some("cell"),
+            row: Some(*row),
+            found: Some(found.to_string()),
+            ..Facts::default()
+        },
+        PositionError::RowLength { row, size, found } => Facts {
+            problem: Some("rowLength"),
+            row: Some(*row),
+            size: Some(u32::from(*size)),
+            count: (*found != usize::MAX).then_some(*found),
+            ..Facts::default()
+        },
+        PositionError::ToMove(s) => Facts {
+            problem: Some("toMove"),
+            found: Some(s.clone()),
+            ..Facts::default()
+        },
+        PositionError::Plies(s) => Facts {
+            problem: Some("plies"),
+            found: Some(s.clone()),
+            ..Facts::default()
+        },
+        PositionError::Setup(_) => Facts {
+            problem: Some("setup"),
+            ..Facts::default()
+        },
+    };
+    ErrorInfo {
+        kind: "position".to_owned(),
+        message: e.to_string(),
+        facts,
+    }
+}
+
+/// A position string that does not read.
+pub fn from_position(e: &PositionError) -> JsValue {
+    to_js(&position_info(e))
 }

@@ -11,7 +11,7 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 pub use errors::ErrorInfo;
-use errors::{error, from_illegal, from_record, from_size, from_token};
+use errors::{error, from_illegal, from_position, from_record, from_size, from_token};
 
 #[wasm_bindgen(start)]
 fn start() {
@@ -133,7 +133,7 @@ impl GameHandle {
             .map(|pos| GameHandle {
                 game: Game::from_position(pos),
             })
-            .map_err(|e| error("position", &e, errors::Facts::default()))
+            .map_err(|e| from_position(&e))
     }
 
     /// Plays a move token (`BCd4`, `WFSc3`, `WFc3`, `swap`). On error nothing
@@ -191,7 +191,10 @@ impl GameHandle {
                     "({col}, {row}) is not a point of the {0}x{0} board",
                     pos.size()
                 ),
-                errors::Facts::default(),
+                errors::Facts {
+                    size: Some(u32::from(pos.size())),
+                    ..errors::Facts::default()
+                },
             )
         })
     }
@@ -320,6 +323,55 @@ impl GameHandle {
             return Vec::new();
         }
         names(&pos.changeable_groups(pos.to_move()))
+    }
+
+    /// The points of every group the side to move may change, one array per
+    /// group (for the hints).
+    #[wasm_bindgen(js_name = changeableGroups)]
+    pub fn changeable_groups(&self) -> JsValue {
+        let pos = self.game.position();
+        let groups: Vec<Vec<String>> = if pos.is_over() {
+            Vec::new()
+        } else {
+            pos.changeable_groups(pos.to_move())
+                .into_iter()
+                .filter_map(|p| pos.group_at(p))
+                .map(|g| names(&g.points))
+                .collect()
+        };
+        to_js(&groups)
+    }
+
+    /// The move at index `ply` of the line (0-based): `kind` (place, change
+    /// or swap), `color`, `piece` (what was placed, or what the group
+    /// became), `at` and `token`; `null` past the end.
+    #[wasm_bindgen(js_name = moveAt)]
+    pub fn move_at(&self, ply: f64) -> JsValue {
+        let moves = self.game.moves();
+        if ply.fract() != 0.0 || !(0.0..moves.len() as f64).contains(&ply) {
+            return JsValue::NULL;
+        }
+        #[derive(Serialize)]
+        struct MoveInfo {
+            kind: &'static str,
+            color: Option<&'static str>,
+            piece: Option<&'static str>,
+            at: Option<String>,
+            token: String,
+        }
+        let m = moves[ply as usize];
+        let (kind, piece, at) = match m {
+            Move::Place { piece, at } => ("place", Some(piece), Some(at.to_string())),
+            Move::Change { at, into } => ("change", Some(into), Some(at.to_string())),
+            Move::Swap => ("swap", None, None),
+        };
+        to_js(&MoveInfo {
+            kind,
+            color: m.color().map(color_name),
+            piece: piece.map(piece_name),
+            at,
+            token: m.to_string(),
+        })
     }
 
     /// The points the last move put pieces on (for the last-move marker).

@@ -112,14 +112,14 @@ pub struct Progress {
 /// The strength levels, weakest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Level {
-    /// A few dozen iterations, and a move drawn among the better ones rather
+    /// Two dozen iterations, and a move drawn among the better ones rather
     /// than the best: plausible moves a newcomer can beat.
     Novice,
-    /// A few hundred iterations.
+    /// 150 iterations.
     Casual,
-    /// A couple of thousand iterations.
+    /// 600 iterations.
     Club,
-    /// Ten thousand iterations.
+    /// 2,500 iterations.
     Strong,
     /// The whole budget given (time or iterations).
     Master,
@@ -161,10 +161,10 @@ impl Level {
     #[must_use]
     pub fn iteration_cap(self) -> Option<u64> {
         match self {
-            Level::Novice => Some(48),
-            Level::Casual => Some(400),
-            Level::Club => Some(2_500),
-            Level::Strong => Some(10_000),
+            Level::Novice => Some(24),
+            Level::Casual => Some(150),
+            Level::Club => Some(600),
+            Level::Strong => Some(2_500),
             Level::Master => None,
         }
     }
@@ -922,7 +922,7 @@ mod tests {
             &p,
             1_000_000,
         );
-        assert_eq!(r.iterations, 400);
+        assert_eq!(r.iterations, 150);
     }
 
     #[test]

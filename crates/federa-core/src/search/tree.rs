@@ -113,11 +113,10 @@ impl Tree {
         if n == 0 || self.nodes.len() + n > self.max_nodes {
             return None;
         }
-        if self.nodes.len() + n > self.nodes.capacity() {
-            // Grow in big steps, never past the cap: moving a big arena
-            // takes time out of a search.
-            let want = (self.nodes.capacity() * 2).max(1 << 16).min(self.max_nodes);
-            self.nodes.reserve_exact(want - self.nodes.len());
+        if self.nodes.capacity() == 0 {
+            // All at once: growing a big arena would copy it in the middle
+            // of a search. Pages are only touched as nodes are used.
+            self.nodes.reserve_exact(self.max_nodes);
         }
         let first = self.nodes.len() as u32;
         self.nodes.resize(self.nodes.len() + n, Node::default());

@@ -1,0 +1,918 @@
+// The play page: wires the engine (wasm), the board view, the AI worker and
+// the side panel. Rules are asked of the engine, never decided here.
+import { loadEngine } from './engine.js';
+import { createBoard, parsePoint, pointName } from './board.js';
+import { AiClient } from './ai.js';
+import { createI18n, languages, preferredLanguage, rememberLanguage, safeStorage, translateDom } from './i18n.js';
+import { attackPicture } from './attack-picture.js';
+import { describeError, describeMove, pieceCode, pieceName } from './words.js';
+
+const engine = await loadEngine();
+const storage = safeStorage();
+const $ = (id) => document.getElementById(id);
+
+const LEVELS = ['novice', 'casual', 'club', 'strong', 'master'];
+const SIZES = Array.from({ length: 17 }, (_, k) => k + 5);
+const AI_MS = 1000;
+const WATCH_PAUSE_MS = 350;
+const AUTOPLAY_MS = 250;
+
+const defaults = {
+  size: 13,
+  pie: true,
+  opponent: 'ai',
+  level: 'club',
+  aiSide: 'light',
+  coordinates: true,
+  hints: false,
+  pieceSet: 'federa',
+  shape: 'round',
+};
+const settings = { ...defaults, ...readJson('federa.settings') };
+
+let i18n = createI18n(preferredLanguage());
+const t = (key, params) => i18n.t(key, params);
+
+// The game and who plays it: seats are the first player (Dark at the start)
+// and the second; after a swap the first player plays Light.
+let game = null;
+let seats = { first: 'human', second: 'ai' };
+let level = settings.level;
+let paused = false;
+let cursor = null;
+let generation = 0;
+let autoplay = 0;
+let lastProgress = null;
+let message = null;
+
+const ai = new AiClient();
+const boardEl = $('board');
+const board = createBoard(boardEl, {
+  coordinates: settings.coordinates,
+  pieceSet: settings.pieceSet,
+  events: { hover: onHover, click: onClick },
+});
+window.addEventListener('keydown', (e) => {
+  if (e.key === 'Shift') onHover(board.hovered(), e);
+});
+window.addEventListener('keyup', (e) => {
+  if (e.key === 'Shift') onHover(board.hovered(), e);
+});
+
+// ---- Starting ----
+
+function readJson(key) {
+  try {
+    return JSON.parse(storage?.getItem(key) ?? 'null') ?? {};
+  } catch {
+    return {};
+  }
+}
+
+function writeJson(key, value) {
+  try {
+    storage?.setItem(key, JSON.stringify(value));
+  } catch {
+    // Storage full or forbidden: the game simply is not kept.
+  }
+}
+
+function fromHash() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const record = params.get('r');
+  if (!record) return null;
+  return { record, pie: params.get('pie') !== '0' };
+}
+
+function restore() {
+  const linked = fromHash();
+  if (linked) {
+    try {
+      setGame(engine.GameHandle.fromRecord(linked.record, linked.pie), { first: 'human', second: 'human' });
+      return;
+    } catch (e) {
+      showMessage(t('load.badLink', { reason: describeError(t, e) }), 'error');
+    }
+  }
+  const saved = readJson('federa.game');
+  if (saved.record) {
+    try {
+      const g = engine.GameHandle.fromRecord(saved.record, saved.pie !== false);
+      if (Number.isInteger(saved.ply)) g.jump(saved.ply);
+      level = LEVELS.includes(saved.level) ? saved.level : settings.level;
+      setGame(g, saved.seats?.first && saved.seats?.second ? saved.seats : { first: 'human', second: 'human' });
+      return;
+    } catch {
+      // A stored game that no longer reads: start afresh.
+    }
+  }
+  newGame();
+}
+
+function newGame() {
+  const side =
+    settings.aiSide === 'random' ? (Math.random() < 0.5 ? 'dark' : 'light') : settings.aiSide;
+  const s =
+    settings.opponent === 'human'
+      ? { first: 'human', second: 'human' }
+      : settings.opponent === 'watch'
+        ? { first: 'ai', second: 'ai' }
+        : side === 'dark'
+          ? { first: 'ai', second: 'human' }
+          : { first: 'human', second: 'ai' };
+  level = settings.level;
+  setGame(new engine.GameHandle(settings.size, settings.pie), s);
+}
+
+function setGame(g, s) {
+  stopAi();
+  stopAutoplay();
+  game?.free();
+  game = g;
+  seats = s;
+  paused = false;
+  cursor = null;
+  message = null;
+  update({ fresh: true });
+}
+
+// ---- Who plays ----
+
+function status() {
+  return game.status();
+}
+
+/// 'human' or 'ai', for the player of a colour.
+function seatOf(color, st = status()) {
+  const first = (color === 'dark') !== st.swapped;
+  return first ? seats.first : seats.second;
+}
+
+function humanToMove(st = status()) {
+  return !st.winner && seatOf(st.toMove, st) === 'human';
+}
+
+function againstAi() {
+  return (seats.first === 'ai') !== (seats.second === 'ai');
+}
+
+// ---- Drawing the page ----
+
+function update({ fresh = false, animate = null } = {}) {
+  generation++;
+  const st = status();
+  const n = st.size;
+  board.set({
+    size: n,
+    cells: game.board(),
+    lastMove: game.lastMovePoints(),
+    hints: settings.hints && humanToMove(st) ? game.changeableGroups() : [],
+    focus: null,
+    ghost: null,
+    cursor,
+    coordinates: settings.coordinates,
+    pieceSet: settings.pieceSet,
+    interactive: true,
+    label: boardLabel(st),
+    animate: fresh ? null : animate,
+  });
+  hideBadge();
+  renderStatus(st);
+  renderMoves(st);
+  renderControls(st);
+  writeJson('federa.game', { record: game.record(), pie: st.pie, seats, level, ply: st.ply });
+  maybeAi();
+}
+
+function playerName(color, st) {
+  const seat = seatOf(color, st);
+  if (seat === 'ai') return t('seat.ai', { level: t('level.' + level) });
+  if (againstAi()) return t('seat.you');
+  const first = (color === 'dark') !== st.swapped;
+  return t(first ? 'seat.first' : 'seat.second');
+}
+
+function renderStatus(st) {
+  for (const color of ['dark', 'light']) {
+    $(`player-${color}-name`).textContent = playerName(color, st);
+    $(`player-${color}-count`).textContent = t('status.pieces', { count: st[color] });
+    $(`player-${color}`).classList.toggle('to-move', !st.winner && st.toMove === color);
+  }
+  let line;
+  if (st.winner) line = t('status.won', { color: t('color.' + st.winner), player: playerName(st.winner, st) });
+  else if (st.skipped)
+    line = t('status.skipped', {
+      skipped: t('color.' + other(st.toMove)),
+      color: t('color.' + st.toMove),
+    });
+  else line = t('status.toMove', { color: t('color.' + st.toMove), player: playerName(st.toMove, st) });
+  $('turn').textContent = line;
+  $('turn').className = st.winner ? 'turn over' : 'turn';
+  $('swap-note').hidden = !st.swapped;
+  $('swap-note').textContent = st.swapped ? t('status.swapped') : '';
+  $('empty-count').textContent = t('status.empty', { count: st.empty });
+  $('message').textContent = message?.text ?? '';
+  $('message').className = 'message ' + (message?.tone ?? '');
+}
+
+function other(color) {
+  return color === 'dark' ? 'light' : 'dark';
+}
+
+function renderMoves(st) {
+  const list = $('move-list');
+  list.textContent = '';
+  const tokens = game.moves();
+  for (let k = 0; k < tokens.length; k += 2) {
+    const row = document.createElement('li');
+    const num = document.createElement('span');
+    num.className = 'num';
+    num.textContent = t('moves.number', { n: k / 2 + 1 });
+    row.appendChild(num);
+    for (const j of [k, k + 1]) {
+      if (j >= tokens.length) break;
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'mv';
+      b.textContent = tokens[j];
+      b.dataset.ply = String(j + 1);
+      if (j + 1 === st.ply) {
+        b.classList.add('current');
+        b.setAttribute('aria-current', 'step');
+      }
+      b.addEventListener('click', () => jump(j + 1));
+      row.appendChild(b);
+    }
+    list.appendChild(row);
+  }
+  // Keep the current move in view inside the list, never scrolling the page.
+  const current = list.querySelector('.current');
+  if (current) {
+    const top = current.offsetTop - list.offsetTop;
+    if (top < list.scrollTop || top + current.offsetHeight > list.scrollTop + list.clientHeight) {
+      list.scrollTop = top - list.clientHeight / 2;
+    }
+  }
+  $('nav-first').disabled = st.ply === 0;
+  $('nav-back').disabled = st.ply === 0;
+  $('nav-forward').disabled = st.ply === st.moves;
+  $('nav-last').disabled = st.ply === st.moves;
+}
+
+function renderControls(st) {
+  const human = humanToMove(st);
+  $('btn-swap').hidden = !(st.swapAvailable && human);
+  $('btn-undo').disabled = st.ply === 0;
+  $('btn-redo').disabled = st.ply === st.moves;
+  $('btn-random').disabled = !human;
+  $('btn-autoplay').textContent = t(autoplay ? 'btn.stopAutoplay' : 'btn.autoplay');
+  $('btn-autoplay').setAttribute('aria-pressed', String(Boolean(autoplay)));
+  const aiTurn = !st.winner && !human;
+  $('btn-resume').hidden = !(aiTurn && (paused || st.ply !== st.moves) && !ai.busy);
+  for (const shape of ['round', 'square']) {
+    const b = $(`shape-${shape}`);
+    b.setAttribute('aria-checked', String(settings.shape === shape));
+  }
+}
+
+function boardLabel(st) {
+  const groups = { darkRound: [], darkSquare: [], lightRound: [], lightSquare: [] };
+  const cells = game.board();
+  for (let i = 0; i < cells.length; i++) {
+    if (cells[i]) groups[pieceName(cells[i])].push(pointName(i % st.size, Math.floor(i / st.size)));
+  }
+  const parts = [t('board.label', { size: st.size })];
+  parts.push($('turn').textContent || '');
+  for (const [name, points] of Object.entries(groups)) {
+    if (points.length) parts.push(`${t('piecePlural.' + name)}: ${points.join(' ')}`);
+  }
+  const last = st.ply > 0 ? game.moveAt(st.ply - 1) : null;
+  if (last) parts.push(t('board.lastMove', { move: describeMove(t, last) }));
+  return parts.join('. ');
+}
+
+function showMessage(text, tone = 'info') {
+  message = { text, tone };
+  $('message').textContent = text;
+  $('message').className = 'message ' + tone;
+}
+
+function announce(text) {
+  const el = $('announcer');
+  el.textContent = '';
+  // A fresh text node, so screen readers read repeated messages too.
+  requestAnimationFrame(() => {
+    el.textContent = text;
+  });
+}
+
+// ---- Hover, badge and clicks ----
+
+function mover() {
+  return status().toMove;
+}
+
+function onHover(point, event) {
+  if (!game) return;
+  const st = status();
+  if (!point) {
+    board.set({ focus: null, ghost: null });
+    hideBadge();
+    return;
+  }
+  const p = parsePoint(point);
+  const info = game.groupAt(p.col, p.row);
+  if (!info) {
+    const ghost =
+      humanToMove(st) && event?.pointerType !== 'touch'
+        ? { point, piece: pieceCode(st.toMove, event?.shiftKey ? 'square' : 'round') }
+        : null;
+    board.set({ focus: null, ghost });
+    hideBadge();
+    return;
+  }
+  board.set({
+    ghost: null,
+    focus: { points: info.points, dark: info.darkAttackers, light: info.lightAttackers },
+  });
+  showBadge(point, info, st);
+}
+
+function badgeText(info, st) {
+  const me = st.toMove;
+  const mine = (me === 'dark' ? info.darkAttackers : info.lightAttackers).length;
+  const theirs = (me === 'dark' ? info.lightAttackers : info.darkAttackers).length;
+  const head = `${i18nNumber(mine)} : ${i18nNumber(theirs)}`;
+  let tail;
+  if (st.winner) tail = t('status.won', { color: t('color.' + st.winner), player: playerName(st.winner, st) });
+  else if (info.refusal) tail = describeError(t, info.refusal);
+  else tail = t('badge.mayChange', { color: t('color.' + me), piece: t('piece.' + (me === 'dark' ? info.intoDark : info.intoLight)) });
+  return { head, tail, ok: !info.refusal && !st.winner };
+}
+
+function i18nNumber(n) {
+  return new Intl.NumberFormat(i18n.locale).format(n);
+}
+
+function showBadge(point, info, st) {
+  const at = board.pixelOf(point);
+  if (!at) return;
+  const { head, tail, ok } = badgeText(info, st);
+  const badge = $('badge');
+  badge.querySelector('.head').textContent = head;
+  badge.querySelector('.tail').textContent = tail;
+  badge.classList.toggle('ok', ok);
+  badge.hidden = false;
+  const canvas = board.canvas.getBoundingClientRect();
+  const host = boardEl.getBoundingClientRect();
+  const x = canvas.left - host.left + at.x;
+  const y = canvas.top - host.top + at.y;
+  badge.style.left = `${Math.round(x)}px`;
+  badge.style.top = `${Math.round(y - at.cell * 0.7)}px`;
+  badge.classList.toggle('below', y < host.height * 0.25);
+  if (y < host.height * 0.25) badge.style.top = `${Math.round(y + at.cell * 0.7)}px`;
+}
+
+function hideBadge() {
+  $('badge').hidden = true;
+}
+
+function onClick(point, button, event) {
+  boardEl.focus({ preventScroll: true, focusVisible: false });
+  const shape =
+    event.pointerType === 'touch' || event.pointerType === 'pen'
+      ? settings.shape
+      : button === 2 || event.shiftKey
+        ? 'square'
+        : 'round';
+  act(point, shape);
+}
+
+/// Places at an empty point or changes the group at an occupied one.
+function act(point, shape) {
+  const st = status();
+  if (!humanToMove(st)) {
+    if (!st.winner) showMessage(t('message.notYourTurn'), 'error');
+    return;
+  }
+  const p = parsePoint(point);
+  const occupied = game.groupAt(p.col, p.row) !== null;
+  try {
+    if (occupied) game.change(p.col, p.row);
+    else game.place(p.col, p.row, shape);
+  } catch (e) {
+    showMessage(describeError(t, e), 'error');
+    announce(describeError(t, e));
+    return;
+  }
+  afterMove(point);
+}
+
+function afterMove(origin) {
+  const st = status();
+  const last = game.moveAt(st.ply - 1);
+  message = null;
+  const words = [describeMove(t, last)];
+  if (st.winner) words.push(t('status.won', { color: t('color.' + st.winner), player: playerName(st.winner, st) }));
+  else if (st.skipped)
+    words.push(t('status.skipped', { skipped: t('color.' + other(st.toMove)), color: t('color.' + st.toMove) }));
+  const text = words.join(' ');
+  // The turn line shows a win; a skip also gets a note of its own.
+  if (st.skipped && !st.winner) message = { text: words.slice(1).join(' '), tone: 'info' };
+  announce(text);
+  update({ animate: { origin: origin ?? last?.at ?? null } });
+}
+
+// ---- The AI ----
+
+function maybeAi() {
+  const st = status();
+  if (st.winner || humanToMove(st) || paused || st.ply !== st.moves || ai.busy) {
+    renderThinking(st);
+    return;
+  }
+  const asked = generation;
+  const record = game.record();
+  const started = performance.now();
+  lastProgress = null;
+  renderThinking(st, true);
+  ai.think({ record, pie: st.pie, player: level, ms: AI_MS, iterations: 0 }, (info) => {
+    if (asked !== generation) return;
+    lastProgress = info;
+    renderThinking(status(), true);
+  })
+    .then(async (info) => {
+      if (!info || asked !== generation) return;
+      if (seats.first === 'ai' && seats.second === 'ai') {
+        const wait = WATCH_PAUSE_MS - (performance.now() - started);
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        if (asked !== generation) return;
+      }
+      playAiMove(info.best);
+    })
+    .catch((error) => {
+      if (asked !== generation) return;
+      paused = true;
+      showMessage(t('message.aiFailed', { reason: describeError(t, error) }), 'error');
+      renderControls(status());
+      renderThinking(status());
+    });
+}
+
+function playAiMove(token) {
+  try {
+    game.play(token);
+  } catch (e) {
+    paused = true;
+    showMessage(t('message.aiFailed', { reason: describeError(t, e) }), 'error');
+    update();
+    return;
+  }
+  const st = status();
+  afterMove(game.moveAt(st.ply - 1)?.at ?? null);
+}
+
+function renderThinking(st, thinking = ai.busy) {
+  const box = $('thinking');
+  box.hidden = !thinking;
+  if (!thinking) return;
+  const p = lastProgress;
+  $('thinking-text').textContent = p
+    ? t('ai.progress', {
+        count: p.iterations,
+        move: p.best,
+        win: Math.round(p.win * 100),
+      })
+    : t('ai.starting');
+  const bar = $('thinking-bar');
+  bar.value = p ? Math.min(AI_MS, p.millis) : 0;
+  bar.max = AI_MS;
+  $('btn-move-now').disabled = !p;
+}
+
+function stopAi() {
+  generation++;
+  ai.stop();
+  lastProgress = null;
+  $('thinking').hidden = true;
+}
+
+// ---- Commands ----
+
+function jump(ply) {
+  stopAi();
+  if (game.jump(ply)) {
+    message = null;
+    update();
+  }
+}
+
+function undo() {
+  stopAi();
+  const st = status();
+  if (st.ply === 0) return;
+  game.undo();
+  if (againstAi()) {
+    // Back to the human's previous turn.
+    while (status().ply > 0 && !humanToMove()) game.undo();
+    if (!humanToMove()) game.truncate();
+  }
+  paused = false;
+  message = null;
+  announce(t('message.undone'));
+  update();
+}
+
+function redo() {
+  stopAi();
+  if (game.redo()) {
+    message = null;
+    update();
+  }
+}
+
+function swap() {
+  try {
+    game.play('swap');
+  } catch (e) {
+    showMessage(describeError(t, e), 'error');
+    return;
+  }
+  afterMove(null);
+}
+
+function randomMove() {
+  const st = status();
+  if (!humanToMove(st)) return false;
+  const moves = game.legalMoves();
+  if (!moves.length) return false;
+  game.play(moves[Math.floor(Math.random() * moves.length)]);
+  afterMove(null);
+  return true;
+}
+
+function toggleAutoplay() {
+  if (autoplay) {
+    stopAutoplay();
+  } else {
+    autoplay = setInterval(() => {
+      const st = status();
+      if (st.winner) stopAutoplay();
+      else if (humanToMove(st)) randomMove();
+    }, AUTOPLAY_MS);
+  }
+  renderControls(status());
+}
+
+function stopAutoplay() {
+  clearInterval(autoplay);
+  autoplay = 0;
+}
+
+function setShape(shape) {
+  settings.shape = shape;
+  saveSettings();
+  renderControls(status());
+  if (cursor) showCursor();
+}
+
+function saveSettings() {
+  writeJson('federa.settings', settings);
+}
+
+// ---- Save, load, share ----
+
+function loadText(text) {
+  const trimmed = text.trim();
+  try {
+    return engine.GameHandle.fromRecord(trimmed, settings.pie);
+  } catch (recordError) {
+    try {
+      return engine.GameHandle.fromPosition(trimmed, settings.pie);
+    } catch {
+      throw recordError;
+    }
+  }
+}
+
+function loadInto(text) {
+  const g = loadText(text);
+  setGame(g, { first: 'human', second: 'human' });
+  announce(t('message.loaded'));
+}
+
+async function copyText(text, done) {
+  try {
+    await navigator.clipboard.writeText(text);
+    showMessage(done, 'info');
+  } catch {
+    // No clipboard here: show the text to copy by hand.
+    $('paste-text').value = text;
+    openPaste(t('load.copyByHand'));
+  }
+}
+
+function shareUrl() {
+  const params = new URLSearchParams({ r: game.record() });
+  if (!status().pie) params.set('pie', '0');
+  return location.href.split('#')[0] + '#' + params.toString();
+}
+
+function download() {
+  const blob = new Blob([game.record() + '\n'], { type: 'text/plain' });
+  const a = document.createElement('a');
+  const stamp = new Date().toISOString().slice(0, 16).replace(/[-:T]/g, '');
+  a.href = URL.createObjectURL(blob);
+  a.download = `federa-${stamp}.txt`;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+function openPaste(title) {
+  $('paste-title').textContent = title ?? t('load.pasteTitle');
+  $('paste-error').textContent = '';
+  $('paste-dialog').showModal();
+}
+
+// ---- Keyboard ----
+
+function showCursor() {
+  board.set({ cursor });
+  if (!cursor) return;
+  const p = parsePoint(cursor);
+  const info = game.groupAt(p.col, p.row);
+  const st = status();
+  if (info) {
+    board.set({ focus: { points: info.points, dark: info.darkAttackers, light: info.lightAttackers }, ghost: null });
+    showBadge(cursor, info, st);
+    announce(`${cursor}: ${t('piece.' + info.piece)}. ${badgeText(info, st).tail}`);
+  } else {
+    board.set({
+      focus: null,
+      ghost: humanToMove(st) ? { point: cursor, piece: pieceCode(st.toMove, settings.shape) } : null,
+    });
+    hideBadge();
+    announce(`${cursor}: ${t('board.empty')}`);
+  }
+}
+
+function onBoardKey(e) {
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
+  const st = status();
+  const n = st.size;
+  const key = e.key;
+  if (cursor) {
+    const p = parsePoint(cursor);
+    const moves = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+    if (moves[key]) {
+      const [dc, dr] = moves[key];
+      cursor = pointName(Math.max(0, Math.min(n - 1, p.col + dc)), Math.max(0, Math.min(n - 1, p.row + dr)));
+      showCursor();
+      e.preventDefault();
+      return;
+    }
+    if (key === 'Escape') {
+      cursor = null;
+      board.set({ cursor: null, focus: null, ghost: null });
+      hideBadge();
+      e.preventDefault();
+      return;
+    }
+    if (key === 'Enter' || key === ' ') {
+      act(cursor, settings.shape);
+      showCursor();
+      e.preventDefault();
+      return;
+    }
+    if (key === 'r' || key === 's' || key === 'c') {
+      if (key === 'c') {
+        const info = game.groupAt(p.col, p.row);
+        if (info) act(cursor, settings.shape);
+        else showMessage(t('message.nothingToChange', { at: cursor }), 'error');
+      } else {
+        act(cursor, key === 'r' ? 'round' : 'square');
+      }
+      showCursor();
+      e.preventDefault();
+      return;
+    }
+  } else if (key === 'Enter' || key === ' ') {
+    const last = game.lastMovePoints();
+    const mid = Math.floor(n / 2);
+    cursor = last[0] ?? pointName(mid, mid);
+    showCursor();
+    e.preventDefault();
+    return;
+  } else if (key === 'ArrowLeft') {
+    jump(st.ply - 1);
+    e.preventDefault();
+    return;
+  } else if (key === 'ArrowRight') {
+    jump(st.ply + 1);
+    e.preventDefault();
+    return;
+  } else if (key === 'Home' || key === 'ArrowUp') {
+    jump(0);
+    e.preventDefault();
+    return;
+  } else if (key === 'End' || key === 'ArrowDown') {
+    jump(st.moves);
+    e.preventDefault();
+    return;
+  }
+  if (key === 'u' || key === 'Backspace') {
+    undo();
+    e.preventDefault();
+  } else if (key === 'y') {
+    redo();
+    e.preventDefault();
+  } else if (key === 'q') {
+    setShape('round');
+  } else if (key === 'w') {
+    setShape('square');
+  } else if (key === 't') {
+    setShape(settings.shape === 'round' ? 'square' : 'round');
+  } else if (key === 'h') {
+    settings.hints = !settings.hints;
+    $('opt-hints').checked = settings.hints;
+    saveSettings();
+    update();
+  } else if (key === '?') {
+    $('help').open = true;
+  }
+}
+
+// ---- Language ----
+
+function applyLanguage(lang) {
+  i18n = createI18n(lang);
+  document.documentElement.lang = i18n.locale;
+  translateDom(document, t);
+  $('attack-picture').replaceChildren(attackPicture(t));
+  for (const option of $('new-size').options) option.textContent = t('newGame.sizeOption', { n: Number(option.value) });
+  if (game) update();
+}
+
+// ---- Wiring ----
+
+function setupControls() {
+  const sizeSelect = $('new-size');
+  for (const n of SIZES) sizeSelect.add(new Option(String(n), String(n)));
+  const levelSelect = $('new-level');
+  for (const l of LEVELS) {
+    const o = new Option(l, l);
+    o.dataset.i18n = 'level.' + l;
+    levelSelect.add(o);
+  }
+  const langSelect = $('opt-lang');
+  for (const l of languages) {
+    const o = new Option(l, l);
+    o.dataset.i18n = 'language.' + l;
+    langSelect.add(o);
+  }
+  langSelect.value = i18n.lang;
+  langSelect.addEventListener('change', () => {
+    rememberLanguage(langSelect.value);
+    applyLanguage(langSelect.value);
+  });
+
+  $('btn-new').addEventListener('click', () => {
+    sizeSelect.value = String(settings.size);
+    levelSelect.value = settings.level;
+    $('new-opponent').value = settings.opponent;
+    $('new-side').value = settings.aiSide;
+    $('new-pie').checked = settings.pie;
+    syncNewGameForm();
+    $('new-game').showModal();
+  });
+  $('new-opponent').addEventListener('change', syncNewGameForm);
+  $('new-game-form').addEventListener('submit', (e) => {
+    if (e.submitter?.value !== 'start') return;
+    settings.size = Number(sizeSelect.value);
+    settings.level = levelSelect.value;
+    settings.opponent = $('new-opponent').value;
+    settings.aiSide = $('new-side').value;
+    settings.pie = $('new-pie').checked;
+    saveSettings();
+    newGame();
+    announce(t('message.newGame', { size: settings.size }));
+  });
+
+  $('btn-undo').addEventListener('click', undo);
+  $('btn-redo').addEventListener('click', redo);
+  $('btn-swap').addEventListener('click', swap);
+  $('btn-random').addEventListener('click', randomMove);
+  $('btn-autoplay').addEventListener('click', toggleAutoplay);
+  $('btn-stop').addEventListener('click', () => {
+    stopAi();
+    paused = true;
+    renderControls(status());
+  });
+  $('btn-move-now').addEventListener('click', () => {
+    const best = lastProgress?.best;
+    stopAi();
+    if (best) playAiMove(best);
+  });
+  $('btn-resume').addEventListener('click', () => {
+    paused = false;
+    game.truncate();
+    update();
+  });
+  $('nav-first').addEventListener('click', () => jump(0));
+  $('nav-back').addEventListener('click', () => jump(status().ply - 1));
+  $('nav-forward').addEventListener('click', () => jump(status().ply + 1));
+  $('nav-last').addEventListener('click', () => jump(status().moves));
+  for (const shape of ['round', 'square']) $(`shape-${shape}`).addEventListener('click', () => setShape(shape));
+
+  $('btn-copy').addEventListener('click', () => copyText(game.record(), t('message.copied')));
+  $('btn-download').addEventListener('click', download);
+  $('btn-share').addEventListener('click', () => {
+    const url = shareUrl();
+    history.replaceState(null, '', url);
+    copyText(url, t('message.linkCopied'));
+  });
+  $('btn-load').addEventListener('click', () => $('file-input').click());
+  $('file-input').addEventListener('change', async () => {
+    const file = $('file-input').files[0];
+    $('file-input').value = '';
+    if (!file) return;
+    try {
+      loadInto(await file.text());
+    } catch (e) {
+      showMessage(t('load.failed', { reason: describeError(t, e) }), 'error');
+    }
+  });
+  $('btn-paste').addEventListener('click', () => {
+    $('paste-text').value = '';
+    openPaste();
+  });
+  $('paste-form').addEventListener('submit', (e) => {
+    if (e.submitter?.value !== 'load') return;
+    try {
+      loadInto($('paste-text').value);
+    } catch (error) {
+      e.preventDefault();
+      $('paste-error').textContent = describeError(t, error);
+    }
+  });
+
+  const coords = $('opt-coordinates');
+  coords.checked = settings.coordinates;
+  coords.addEventListener('change', () => {
+    settings.coordinates = coords.checked;
+    saveSettings();
+    update();
+  });
+  const hints = $('opt-hints');
+  hints.checked = settings.hints;
+  hints.addEventListener('change', () => {
+    settings.hints = hints.checked;
+    saveSettings();
+    update();
+  });
+  const pieces = $('opt-pieces');
+  pieces.value = settings.pieceSet;
+  pieces.addEventListener('change', () => {
+    settings.pieceSet = pieces.value;
+    saveSettings();
+    update();
+  });
+
+  boardEl.addEventListener('keydown', onBoardKey);
+  boardEl.addEventListener('blur', () => {
+    if (cursor) {
+      cursor = null;
+      board.set({ cursor: null });
+    }
+  });
+  window.addEventListener('hashchange', () => {
+    if (fromHash()) restore();
+  });
+}
+
+function syncNewGameForm() {
+  const opponent = $('new-opponent').value;
+  $('new-side-row').hidden = opponent !== 'ai';
+  $('new-level-row').hidden = opponent === 'human';
+}
+
+setupControls();
+applyLanguage(i18n.lang);
+restore();
+requestAnimationFrame(() => performance.mark('federa-board-drawn'));
+document.documentElement.classList.add('ready');
+// For the end-to-end tests and the curious: the game's state, read-only.
+window.federa = {
+  record: () => game.record(),
+  status: () => game.status(),
+  position: () => game.position(),
+  legalMoves: () => game.legalMoves(),
+  /// Where a point is on screen, in client coordinates.
+  pointPixel(name) {
+    const at = board.pixelOf(name);
+    const rect = board.canvas.getBoundingClientRect();
+    return at && { x: rect.left + at.x, y: rect.top + at.y };
+  },
+};

@@ -1,0 +1,71 @@
+// Message catalogues: one per language, every visible string comes from here.
+// A message is a string with {name} placeholders, or an object of plural
+// forms (zero, one, two, few, many, other) chosen by its `count` parameter
+// with the language's own plural rules. Numbers are formatted for the
+// language too.
+import en from './i18n/en.js';
+import nl from './i18n/nl.js';
+import ru from './i18n/ru.js';
+import sr from './i18n/sr.js';
+
+export const catalogues = { en, nl, ru, sr };
+export const languages = Object.keys(catalogues);
+
+const STORAGE_KEY = 'federa.lang';
+
+/// The language to use: the one chosen before, else the browser's first
+/// supported one, else English.
+export function preferredLanguage(storage = safeStorage()) {
+  const saved = storage?.getItem(STORAGE_KEY);
+  if (saved && catalogues[saved]) return saved;
+  for (const tag of navigator.languages ?? [navigator.language]) {
+    const base = String(tag).toLowerCase().split('-')[0];
+    if (catalogues[base]) return base;
+  }
+  return 'en';
+}
+
+export function rememberLanguage(lang, storage = safeStorage()) {
+  try {
+    storage?.setItem(STORAGE_KEY, lang);
+  } catch {
+    // Storage may be full or forbidden; the choice then lasts this visit.
+  }
+}
+
+export function safeStorage() {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function createI18n(lang) {
+  const messages = catalogues[lang] ?? en;
+  const plurals = new Intl.PluralRules(messages['meta.locale']);
+  const numbers = new Intl.NumberFormat(messages['meta.locale']);
+  const format = (value) => (typeof value === 'number' ? numbers.format(value) : String(value));
+  function t(key, params = {}) {
+    let message = messages[key] ?? en[key];
+    if (message === undefined) return key;
+    if (typeof message === 'object') {
+      const count = Number(params.count ?? 0);
+      message = message[plurals.select(count)] ?? message.other;
+    }
+    return message.replace(/\{(\w+)\}/g, (whole, name) =>
+      params[name] === undefined ? whole : format(params[name]),
+    );
+  }
+  return { lang, t, locale: messages['meta.locale'], dir: messages['meta.dir'] ?? 'ltr' };
+}
+
+/// Fills every element with data-i18n (text), data-i18n-aria-label,
+/// data-i18n-title or data-i18n-placeholder under `root`.
+export function translateDom(root, t) {
+  for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+  for (const attr of ['aria-label', 'title', 'placeholder']) {
+    const data = 'i18n' + attr.replace(/(^|-)(\w)/g, (_, __, c) => c.toUpperCase());
+    for (const el of root.querySelectorAll(`[data-i18n-${attr}]`)) el.setAttribute(attr, t(el.dataset[data]));
+  }
+}

@@ -1,0 +1,137 @@
+// Checks the message catalogues against the English reference: same keys in
+// the same order, same {placeholders}, complete plural forms, nothing left
+// untranslated, and Serbian written in Cyrillic only.
+// Run: node --test --test-reporter=spec www/tests/
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+
+import en from '../js/i18n/en.js';
+import nl from '../js/i18n/nl.js';
+import ru from '../js/i18n/ru.js';
+import sr from '../js/i18n/sr.js';
+
+const translations = { nl, ru, sr };
+const all = { en, ...translations };
+
+const isPlural = (value) => typeof value === 'object' && value !== null;
+const forms = (value) => (isPlural(value) ? Object.entries(value) : [[null, value]]);
+const where = (lang, key, form) => `${lang} ${key}${form ? ` [${form}]` : ''}`;
+
+function placeholders(text) {
+  return new Set([...String(text).matchAll(/\{(\w+)\}/g)].map((m) => m[1]));
+}
+
+function union(sets) {
+  return new Set(sets.flatMap((s) => [...s]));
+}
+
+const show = (set) => `{${[...set].sort().join('}, {')}}`;
+
+// Keys that may (or must) read the same as in English.
+const SAME_AS_ENGLISH = new Set(['app.title', 'moves.number', 'newGame.sizeOption', 'load.placeholder']);
+const mayEqualEnglish = (key) =>
+  key.startsWith('language.') ||
+  key.startsWith('meta.') ||
+  SAME_AS_ENGLISH.has(key) ||
+  // A bare placeholder pattern such as '{n}.' has no words to translate.
+  forms(en[key]).every(([, text]) => !/\p{L}/u.test(String(text).replace(/\{\w+\}/g, '')));
+
+// Latin text Serbian may keep: notation, key caps and tag names, per key.
+const LATIN_KEYS = new Set(['meta.locale', 'load.placeholder', 'language.en', 'language.nl']);
+const LATIN_WORDS = {
+  'help.short': ['Enter', 'R', 'S', 'C'],
+  'help.mouse': ['Shift'],
+  'help.keyCursor': ['Enter'],
+  'error.position.toMove': ['b', 'w'],
+  'error.record.positionTag': ['Position'],
+};
+const BOARD_SIZE = /\b\d+x\d+\b/g; // 13x13
+const POINT = /\b[a-z]\d{1,2}\b/g; // d4
+
+for (const [lang, catalogue] of Object.entries(translations)) {
+  test(`${lang}: has exactly the keys of en.js, in the same order`, () => {
+    const keys = Object.keys(catalogue);
+    const wanted = Object.keys(en);
+    const problems = [
+      ...wanted.filter((k) => !(k in catalogue)).map((k) => `${lang} ${k}: missing`),
+      ...keys.filter((k) => !(k in en)).map((k) => `${lang} ${k}: not in en.js`),
+    ];
+    if (problems.length === 0) {
+      const at = wanted.findIndex((k, i) => keys[i] !== k);
+      if (at >= 0) problems.push(`${lang} ${keys[at]}: out of order, en.js has ${wanted[at]} here`);
+    }
+    assert.deepEqual(problems, []);
+  });
+
+  test(`${lang}: keeps the placeholders of every English message`, () => {
+    const problems = [];
+    for (const [key, english] of Object.entries(en)) {
+      const value = catalogue[key];
+      if (value === undefined) continue; // reported by the key check
+      const englishForms = forms(english).map(([, text]) => placeholders(text));
+      const wanted = union(englishForms);
+      const countOptional = englishForms.some((s) => !s.has('count'));
+      if (isPlural(english) && !isPlural(value)) {
+        problems.push(`${where(lang, key)}: English has plural forms, this is a plain string`);
+        continue;
+      }
+      if (isPlural(value) && !isPlural(english) && !wanted.has('count')) {
+        // A plain English message gets no count, so nothing could pick a form.
+        problems.push(`${where(lang, key)}: plural forms, but English has no {count} to choose them`);
+      }
+      for (const [form, text] of forms(value)) {
+        if (typeof text !== 'string') {
+          problems.push(`${where(lang, key, form)}: not a string`);
+          continue;
+        }
+        const got = placeholders(text);
+        const missing = [...wanted].filter((p) => !got.has(p) && !(p === 'count' && countOptional));
+        const extra = [...got].filter((p) => !wanted.has(p));
+        if (missing.length || extra.length) {
+          problems.push(`${where(lang, key, form)}: has ${show(got)}, English has ${show(wanted)}`);
+        }
+      }
+    }
+    assert.deepEqual(problems, []);
+  });
+
+  test(`${lang}: translates every message that has words`, () => {
+    const problems = Object.keys(en)
+      .filter((key) => key in catalogue && !mayEqualEnglish(key))
+      .filter((key) => JSON.stringify(catalogue[key]) === JSON.stringify(en[key]))
+      .map((key) => `${lang} ${key}: same as English`);
+    assert.deepEqual(problems, []);
+  });
+}
+
+for (const [lang, catalogue] of Object.entries(all)) {
+  test(`${lang}: every plural message has the forms ${catalogue['meta.locale']} needs`, () => {
+    const needed = new Intl.PluralRules(catalogue['meta.locale']).resolvedOptions().pluralCategories;
+    const known = new Set(['zero', 'one', 'two', 'few', 'many', 'other']);
+    const problems = [];
+    for (const [key, value] of Object.entries(catalogue)) {
+      if (!isPlural(value)) continue;
+      for (const category of needed) {
+        if (typeof value[category] !== 'string') problems.push(`${lang} ${key}: no '${category}' form`);
+      }
+      for (const category of Object.keys(value)) {
+        if (!known.has(category)) problems.push(`${lang} ${key}: unknown plural form '${category}'`);
+      }
+    }
+    assert.deepEqual(problems, []);
+  });
+}
+
+test('sr: is written in Cyrillic', () => {
+  const problems = [];
+  for (const [key, value] of Object.entries(sr)) {
+    if (LATIN_KEYS.has(key)) continue;
+    const allowed = new Set(LATIN_WORDS[key] ?? []);
+    for (const [form, text] of forms(value)) {
+      const rest = String(text).replace(/\{\w+\}/g, ' ').replace(BOARD_SIZE, ' ').replace(POINT, ' ');
+      const latin = (rest.match(/\p{Script=Latin}+/gu) ?? []).filter((w) => !allowed.has(w));
+      if (latin.length) problems.push(`${where('sr', key, form)}: Latin ${latin.map((w) => `'${w}'`).join(', ')}`);
+    }
+  }
+  assert.deepEqual(problems, []);
+});

@@ -1,0 +1,315 @@
+// End-to-end tests of the play page in headless Chromium, against dist/
+// served from a sub-path. Run after `trunk build` (scripts/test.sh does).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from './server.mjs';
+import { launch } from './browser.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const DIST = path.resolve(here, '../../dist');
+const SHOTS = path.resolve(here, '../../target/screenshots');
+
+let server;
+let browser;
+const problems = [];
+
+before(async () => {
+  await fs.mkdir(SHOTS, { recursive: true });
+  server = await serve(DIST, '/sub/federa/');
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/// A fresh page (empty storage) on the play page, watched for console errors
+/// and for requests leaving the server's origin.
+async function openPage(hash = '') {
+  const page = await browser.context.newPage();
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('request', (r) => {
+    const url = r.url();
+    if (!url.startsWith(server.origin) && !url.startsWith('data:') && !url.startsWith('blob:')) {
+      problems.push(`request outside the origin: ${url}`);
+    }
+  });
+  await page.goto(server.url + hash);
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(server.url + hash);
+  await ready(page);
+  return page;
+}
+
+async function ready(page) {
+  await page.waitForFunction(() => document.documentElement.classList.contains('ready') && window.federa);
+}
+
+const status = (page) => page.evaluate(() => window.federa.status());
+const record = (page) => page.evaluate(() => window.federa.record());
+
+async function clickPoint(page, point, button = 'left') {
+  const at = await page.evaluate((p) => window.federa.pointPixel(p), point);
+  assert.ok(at, `point ${point} is on the board`);
+  await page.mouse.click(at.x, at.y, { button });
+}
+
+/// Starts a game through the New game dialog.
+async function newGame(page, { size, opponent, level = 'novice', side = 'light', pie = true }) {
+  await page.click('#btn-new');
+  await page.selectOption('#new-size', String(size));
+  await page.selectOption('#new-opponent', opponent);
+  if (opponent !== 'human') await page.selectOption('#new-level', level);
+  if (opponent === 'ai') await page.selectOption('#new-side', side);
+  await page.setChecked('#new-pie', pie);
+  await page.click('#new-game-form button[value="start"]');
+  await page.waitForFunction((n) => window.federa.status().size === n, size);
+}
+
+/// Pastes a record or position into the load dialog.
+async function paste(page, text) {
+  await page.click('#btn-paste');
+  await page.fill('#paste-text', text);
+  await page.click('#paste-form button[value="load"]');
+}
+
+async function shot(page, name) {
+  await page.screenshot({ path: path.join(SHOTS, name + '.png') });
+}
+
+test('a whole game against the AI with real clicks, to the end', async () => {
+  const page = await openPage();
+  await newGame(page, { size: 5, opponent: 'ai', level: 'novice', side: 'light' });
+  for (let turn = 0; turn < 200; turn++) {
+    const st = await status(page);
+    if (st.winner) break;
+    const humanColor = st.swapped ? 'light' : 'dark';
+    if (st.toMove !== humanColor) {
+      await page.waitForFunction(
+        (ply) => window.federa.status().ply > ply || window.federa.status().winner,
+        st.ply,
+      );
+      continue;
+    }
+    const moves = await page.evaluate(() => window.federa.legalMoves());
+    // Prefer a change when there is one, else a random placement.
+    const change = moves.find((m) => m[1] === 'F');
+    const move = change ?? moves.filter((m) => m !== 'swap')[turn % moves.filter((m) => m !== 'swap').length];
+    const point = move.replace(/^[BW]F?[CS]/, '');
+    const button = !change && move[1] === 'S' ? 'right' : 'left';
+    await clickPoint(page, point, button);
+    await page.waitForFunction((ply) => window.federa.status().ply > ply, st.ply);
+  }
+  const st = await status(page);
+  assert.ok(st.winner, 'the game ended with a winner');
+  assert.equal(st.empty, 0);
+  assert.match(await page.textContent('#turn'), /wins/);
+  await shot(page, 'game-over');
+  await page.close();
+});
+
+test('clicking an enclosed group changes it', async () => {
+  const page = await openPage();
+  await paste(page, 'scs/cCc/sS. w');
+  await clickPoint(page, 'c1', 'right');
+  // Dark has no move on the full board and is skipped: Light again.
+  let st = await status(page);
+  assert.equal(st.toMove, 'light');
+  assert.equal(st.skipped, true);
+  assert.match(await page.textContent('#turn'), /skipped/);
+  await clickPoint(page, 'b2');
+  assert.match(await record(page), /WSc1 WFCb2$/);
+  st = await status(page);
+  assert.equal(st.dark, 1);
+  await shot(page, 'after-change');
+  await page.close();
+});
+
+test('an illegal change explains why', async () => {
+  const page = await openPage();
+  await paste(page, 'scs/cCc/sS. b');
+  const before = await record(page);
+  await clickPoint(page, 'b2');
+  const message = await page.textContent('#message');
+  assert.match(message, /outnumbered/);
+  assert.match(message, /your attackers 1, your opponent’s 3/);
+  assert.equal(await record(page), before, 'nothing changed');
+  // Hovering shows the counts and the reason.
+  const at = await page.evaluate(() => window.federa.pointPixel('b2'));
+  await page.mouse.move(at.x, at.y);
+  await page.waitForSelector('#badge:not([hidden])');
+  assert.match(await page.textContent('#badge'), /1 : 3/);
+  await shot(page, 'illegal-change');
+  await page.close();
+});
+
+test('the second player may swap sides after the first move', async () => {
+  const page = await openPage();
+  await newGame(page, { size: 7, opponent: 'human' });
+  await clickPoint(page, 'd4');
+  await page.click('#btn-swap');
+  assert.equal(await record(page), '7x7 BCd4 swap');
+  const st = await status(page);
+  assert.equal(st.swapped, true);
+  assert.equal(st.toMove, 'light');
+  assert.ok(await page.isVisible('#swap-note'));
+  assert.match(await page.textContent('#player-dark-name'), /second player/);
+  assert.match(await page.textContent('#player-light-name'), /first player/);
+  await page.close();
+});
+
+test('undo and redo, and the move list', async () => {
+  const page = await openPage();
+  await newGame(page, { size: 7, opponent: 'human', pie: false });
+  for (const p of ['d4', 'c3', 'e5']) await clickPoint(page, p);
+  assert.equal(await record(page), '7x7 BCd4 WCc3 BCe5');
+  await page.click('#btn-undo');
+  await page.click('#btn-undo');
+  assert.equal((await status(page)).ply, 1);
+  await page.click('#btn-redo');
+  assert.equal((await status(page)).ply, 2);
+  await page.click('.move-list button[data-ply="3"]');
+  assert.equal((await status(page)).ply, 3);
+  await page.click('#nav-first');
+  assert.equal((await status(page)).ply, 0);
+  // Playing at an earlier ply replaces the later moves.
+  await clickPoint(page, 'a1');
+  assert.equal(await record(page), '7x7 BCa1');
+  await page.close();
+});
+
+test('undo against the AI takes back to your previous move', async () => {
+  const page = await openPage();
+  await newGame(page, { size: 5, opponent: 'ai', level: 'novice', side: 'light', pie: false });
+  await clickPoint(page, 'c3');
+  await page.waitForFunction(() => window.federa.status().ply === 2);
+  await page.click('#btn-undo');
+  const st = await status(page);
+  assert.equal(st.ply, 0);
+  assert.equal(st.toMove, 'dark');
+  await page.close();
+});
+
+test('save to a file and load it back', async () => {
+  const page = await openPage();
+  await newGame(page, { size: 7, opponent: 'human' });
+  for (const p of ['d4', 'c3', 'e5', 'b2']) await clickPoint(page, p);
+  const saved = await record(page);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#btn-download')]);
+  const file = path.join(SHOTS, 'saved-record.txt');
+  await download.saveAs(file);
+  assert.equal((await fs.readFile(file, 'utf8')).trim(), saved);
+  await newGame(page, { size: 9, opponent: 'human' });
+  await page.setInputFiles('#file-input', file);
+  await page.waitForFunction((r) => window.federa.record() === r, saved);
+  // A pasted record that does not read is refused with its reason.
+  await page.click('#btn-paste');
+  await page.fill('#paste-text', '7x7 BCd4 BCd5');
+  await page.click('#paste-form button[value="load"]');
+  assert.match(await page.textContent('#paste-error'), /Move 2, BCd5, is illegal/);
+  await page.click('#paste-form button[value="cancel"]');
+  assert.equal(await record(page), saved);
+  await page.close();
+});
+
+test('a share link opens the game, and a reload restores it', async () => {
+  const page = await openPage();
+  await newGame(page, { size: 7, opponent: 'human' });
+  for (const p of ['d4', 'c3']) await clickPoint(page, p);
+  await page.click('#btn-share');
+  const url = page.url();
+  assert.match(url, /#r=/);
+  const saved = await record(page);
+  const other = await browser.context.newPage();
+  await other.goto(url);
+  await ready(other);
+  assert.equal(await record(other), saved);
+  await other.close();
+  // Reload without the link: the stored game comes back.
+  await clickPoint(page, 'e5');
+  const longer = await record(page);
+  await page.goto(server.url);
+  await ready(page);
+  assert.equal(await record(page), longer);
+  // A link's record wins over the stored game.
+  await page.goto(url);
+  await page.reload();
+  await ready(page);
+  assert.equal(await record(page), saved);
+  await page.close();
+});
+
+test('several moves by keyboard only', async () => {
+  const page = await openPage();
+  await newGame(page, { size: 7, opponent: 'human', pie: false });
+  await page.focus('#board');
+  await page.keyboard.press('Enter'); // cursor at the centre, d4
+  await page.keyboard.press('r');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('s');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('t'); // toggle to square
+  await page.keyboard.press('Enter');
+  assert.equal(await record(page), '7x7 BCd4 WSc4 BSc3');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('ArrowLeft');
+  assert.equal((await status(page)).ply, 2);
+  await page.keyboard.press('End');
+  assert.equal((await status(page)).ply, 3);
+  await page.keyboard.press('u');
+  assert.equal((await status(page)).ply, 2);
+  assert.match(await page.textContent('#announcer'), /taken back|c4|c3/);
+  await shot(page, 'keyboard');
+  await page.close();
+});
+
+test('the page stays responsive while the AI thinks', async () => {
+  const page = await openPage();
+  await page.evaluate(() => {
+    window.longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.longTasks.push(e.duration);
+    }).observe({ type: 'longtask' });
+  });
+  await newGame(page, { size: 13, opponent: 'ai', level: 'master', side: 'dark' });
+  await page.waitForSelector('#thinking:not([hidden])');
+  // The page answers during the search: a hover shows a ghost and badges.
+  const at = await page.evaluate(() => window.federa.pointPixel('a1'));
+  for (let k = 0; k < 10; k++) {
+    await page.mouse.move(at.x + k, at.y);
+    await page.waitForTimeout(50);
+  }
+  await page.waitForFunction(() => /playouts/.test(document.querySelector('#thinking-text').textContent));
+  await shot(page, 'thinking');
+  await page.waitForFunction(() => window.federa.status().ply === 1, null, { timeout: 10000 });
+  const long = await page.evaluate(() => window.longTasks.filter((d) => d > 50));
+  assert.deepEqual(long, [], 'no main-thread task over 50 ms');
+  await page.close();
+});
+
+test('stop and new game cancel the search at once', async () => {
+  const page = await openPage();
+  await newGame(page, { size: 13, opponent: 'ai', level: 'master', side: 'dark' });
+  await page.waitForSelector('#thinking:not([hidden])');
+  await page.click('#btn-stop');
+  assert.ok(await page.isHidden('#thinking'));
+  await page.waitForTimeout(1200);
+  assert.equal((await status(page)).ply, 0, 'the stopped search never played');
+  await page.click('#btn-resume');
+  await page.waitForSelector('#thinking:not([hidden])');
+  await newGame(page, { size: 7, opponent: 'human' });
+  await page.waitForTimeout(1200);
+  assert.equal((await status(page)).ply, 0, 'the old search was ignored');
+  await page.close();
+});
+
+test('no console errors and no requests outside the origin', () => {
+  assert.deepEqual(problems, []);
+});
