@@ -97,6 +97,11 @@ impl Tree {
     /// Starts the tree with a root whose beneficiary is the side that moved
     /// last.
     pub(super) fn push_root(&mut self, last_mover: Color) {
+        if self.nodes.capacity() < self.max_nodes {
+            // All at once: growing a big arena would copy it in the middle
+            // of a search. Pages are only touched as nodes are used.
+            self.nodes.reserve_exact(self.max_nodes - self.nodes.len());
+        }
         self.nodes.push(Node::new(0, last_mover));
     }
 
@@ -112,11 +117,6 @@ impl Tree {
     pub(super) fn allocate(&mut self, n: usize) -> Option<u32> {
         if n == 0 || self.nodes.len() + n > self.max_nodes {
             return None;
-        }
-        if self.nodes.capacity() == 0 {
-            // All at once: growing a big arena would copy it in the middle
-            // of a search. Pages are only touched as nodes are used.
-            self.nodes.reserve_exact(self.max_nodes);
         }
         let first = self.nodes.len() as u32;
         self.nodes.resize(self.nodes.len() + n, Node::default());
