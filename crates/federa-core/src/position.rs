@@ -610,8 +610,7 @@ impl Position {
         }
         // Flip every stone, and count for each neighbouring group how many
         // distinct changed stones touch it.
-        let mut touched = [0u16; MAX_POINTS];
-        let mut n_touched = 0;
+        let mut touched = Touched::new();
         let mut s = root;
         loop {
             self.cells[s] = into;
@@ -627,8 +626,7 @@ impl Position {
                 ids[k] = g;
                 valid[k] = (self.cells[q] < EMPTY) & (g != root) & !dup;
                 let first = self.touches[g] == 0;
-                touched[n_touched] = g as u16;
-                n_touched += usize::from(valid[k] & first);
+                touched.offer(g, valid[k] & first);
                 self.touches[g] += u16::from(valid[k]);
             }
             s = usize::from(self.next[s]);
@@ -639,11 +637,9 @@ impl Position {
         // An enclosed group of another type swaps the changed stones touching
         // it from one attacker side to the other, as their type attacks it
         // before and after. Groups of the new type will join the changed one.
-        let touched = &touched[..n_touched];
         let mut all_enclosed = true;
         let mut biggest = root;
-        for &g in touched {
-            let g = usize::from(g);
+        for g in touched.iter() {
             let code = self.cells[g];
             if code == into {
                 all_enclosed &= self.libs[g] == 0;
@@ -669,10 +665,9 @@ impl Position {
         // parts still have their own ids: the biggest joining group's count
         // is kept, so only the other parts are walked.
         let joined_count = (all_enclosed && biggest != root)
-            .then(|| self.joined_count(root, biggest, touched, from));
+            .then(|| self.joined_count(root, biggest, &touched, from));
         let mut merged = root;
-        for &g in touched {
-            let g = usize::from(g);
+        for g in touched.iter() {
             if self.cells[g] == into {
                 self.touches[g] = 0;
                 self.set_entitled(g, NOBODY);
@@ -693,7 +688,7 @@ impl Position {
     /// forms with the groups of its new type that it touches (`touched`
     /// lists them among others), computed from the stored count of `big`,
     /// the biggest of them. `from` is the changed group's old type.
-    fn joined_count(&self, root: usize, big: usize, touched: &[u16], from: u8) -> [u16; 2] {
+    fn joined_count(&self, root: usize, big: usize, touched: &Touched, from: u8) -> [u16; 2] {
         let into = self.cells[root];
         let mut count = self.attackers[big];
         // The changed stones attacked `big` in their old type, if at all.
@@ -706,7 +701,6 @@ impl Position {
         let parts = std::iter::once(root).chain(
             touched
                 .iter()
-                .map(|&g| usize::from(g))
                 .filter(|&g| g != big && self.cells[g] == into),
         );
         for part in parts {
@@ -986,6 +980,45 @@ fn entitled([dark, light]: [u16; 2], owner: u8) -> u8 {
         std::cmp::Ordering::Less => 1,
         std::cmp::Ordering::Equal if dark > 0 => owner,
         std::cmp::Ordering::Equal => NOBODY,
+    }
+}
+
+/// Groups touched by a change, each once: on the stack while few. Zeroing a
+/// board-sized array for every change cost more than the rare spill, above
+/// all in wasm.
+struct Touched {
+    near: [u16; Touched::NEAR],
+    len: usize,
+    far: Vec<u16>,
+}
+
+impl Touched {
+    const NEAR: usize = 128;
+
+    fn new() -> Touched {
+        Touched {
+            near: [0; Touched::NEAR],
+            len: 0,
+            far: Vec::new(),
+        }
+    }
+
+    /// Adds `g` if `keep`; branch-free while the stack part has room.
+    #[inline]
+    fn offer(&mut self, g: usize, keep: bool) {
+        if self.len < Touched::NEAR {
+            self.near[self.len] = g as u16;
+        } else if keep {
+            self.far.push(g as u16);
+        }
+        self.len += usize::from(keep);
+    }
+
+    fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.near[..self.len.min(Touched::NEAR)]
+            .iter()
+            .chain(&self.far)
+            .map(|&g| usize::from(g))
     }
 }
 

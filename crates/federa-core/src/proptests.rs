@@ -184,3 +184,30 @@ proptest! {
         prop_assert_eq!(m.to_string().parse::<Move>().unwrap(), m);
     }
 }
+
+/// A comb of dark rounds touching 312 one-piece groups: a change that
+/// touches more groups than fit on the stack, checked against a recount.
+#[test]
+fn a_change_touching_hundreds_of_groups() {
+    let rows: Vec<String> = (1..=25u8)
+        .rev()
+        .map(|row| {
+            if row % 2 == 0 {
+                "C".repeat(25)
+            } else {
+                let tail: String = (0..24)
+                    .map(|k| if k % 2 == 0 { 's' } else { 'S' })
+                    .collect();
+                format!("C{tail}")
+            }
+        })
+        .collect();
+    let mut pos: Position = format!("{} b", rows.join("/")).parse().unwrap();
+    pos.assert_consistent();
+    let comb = pos.group_at(Point::new(0, 0)).unwrap();
+    assert_eq!(comb.attackers(Color::Dark).len(), 13 * 12);
+    pos.play("BFSa1".parse().unwrap());
+    pos.assert_consistent();
+    let joined = pos.group_at(Point::new(0, 0)).unwrap();
+    assert_eq!(joined.points.len(), 12 * 25 + 13 + 13 * 12);
+}

@@ -153,7 +153,9 @@ impl Position {
         }
         let piece = ((self.to_move as u8) << 1) | (code & 1) as u8;
         match self.placement_score(usize::from(code >> 1), piece) {
-            s if s > 0 => 0.5 + (0.05 * s as f32).min(0.4),
+            // (Comparisons, not f32::min: that is a library call in wasm.)
+            s if s >= 8 => 0.9,
+            s if s > 0 => 0.5 + 0.05 * s as f32,
             s if s < 0 => 0.3,
             _ => 0.5,
         }
@@ -218,67 +220,49 @@ impl Position {
     /// the new piece's group enclosed for the opponent to change.
     fn placement_score(&self, cell: usize, piece: u8) -> i32 {
         let me = Color::from_code_bit(piece);
-        let mut score = 0;
         let nb = self.neighbours(cell);
+        let cells = nb.map(|q| self.cells[q]);
+        // Empty and border cells have group id 0, which no piece has.
+        let gids = nb.map(|q| usize::from(self.gid[q]));
+        let mut score = 0;
         let mut empty_around = 0;
-        for (k, q) in nb.into_iter().enumerate() {
-            let c = self.cells[q];
+        let mut joins_free = false;
+        for k in 0..4 {
+            let c = cells[k];
             if c == EMPTY {
                 empty_around += 1;
+            }
+            if c >= EMPTY {
                 continue;
             }
-            if c > EMPTY {
+            let g = gids[k];
+            if gids[..k].contains(&g) {
                 continue;
             }
-            let g = usize::from(self.gid[q]);
-            if nb[..k]
-                .iter()
-                .any(|&p| usize::from(self.gid[p]) == g && self.cells[p] < EMPTY)
-            {
-                continue;
-            }
+            // This cell's adjacencies to `g` (all at k or later): if they are
+            // all its liberties, the placement encloses it.
+            let touching = gids[k..].iter().filter(|&&h| h == g).count();
+            let enclosed = usize::from(self.libs[g]) == touching;
             if c == piece {
-                continue;
-            }
-            // Adjacencies of `g` to this cell: if they are all its liberties,
-            // the placement encloses it.
-            let touching = nb
-                .iter()
-                .filter(|&&p| usize::from(self.gid[p]) == g && self.cells[p] < EMPTY)
-                .count();
-            if usize::from(self.libs[g]) == touching {
-                let attacks = attacker_code(c, me) == piece;
-                let enemy = Color::from_code_bit(c) != me;
+                joins_free |= !enclosed;
+            } else if enclosed && attacker_code(c, me) == piece {
                 let size = i32::from(self.stones[g]);
-                score += match (attacks, enemy) {
-                    (true, true) => 4 * size,
-                    (true, false) => size,
-                    (false, _) => 0,
+                score += if Color::from_code_bit(c) != me {
+                    4 * size
+                } else {
+                    size
                 };
             }
         }
-        if empty_around == 0 {
-            // The new piece is enclosed at once unless it joins a bigger group
-            // with liberties; an isolated enclosed piece is easy prey.
-            let joins_free = nb.iter().any(|&q| {
-                self.cells[q] == piece && {
-                    let g = usize::from(self.gid[q]);
-                    usize::from(self.libs[g])
-                        > nb.iter()
-                            .filter(|&&p| usize::from(self.gid[p]) == g && self.cells[p] == piece)
-                            .count()
-                }
-            });
-            if !joins_free {
-                let them = attacker_code(piece, me.other());
-                let hostile = nb.iter().filter(|&&q| self.cells[q] == them).count();
-                let friendly = nb
-                    .iter()
-                    .filter(|&&q| self.cells[q] == attacker_code(piece, me))
-                    .count();
-                if hostile > friendly {
-                    score -= 3;
-                }
+        if empty_around == 0 && !joins_free {
+            // The new piece's group is enclosed at once: an easy prey if the
+            // opponent has more attackers around it.
+            let them = attacker_code(piece, me.other());
+            let mine = attacker_code(piece, me);
+            let hostile = cells.iter().filter(|&&c| c == them).count();
+            let friendly = cells.iter().filter(|&&c| c == mine).count();
+            if hostile > friendly {
+                score -= 3;
             }
         }
         score

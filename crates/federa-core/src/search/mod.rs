@@ -404,7 +404,12 @@ struct Search {
     trace: Vec<(Code, Color)>,
     path: Vec<(u32, Color)>,
     codes: Vec<Code>,
+    /// 1/√n for n below `INV_SQRT_TABLE`.
+    inv_sqrt: Vec<f32>,
 }
+
+/// Visit counts with a precomputed 1/√n.
+const INV_SQRT_TABLE: usize = 4096;
 
 impl Search {
     fn new(config: Config, seed: u64) -> Search {
@@ -418,6 +423,9 @@ impl Search {
             trace: Vec::new(),
             path: Vec::new(),
             codes: Vec::new(),
+            inv_sqrt: (0..INV_SQRT_TABLE)
+                .map(|n| 1.0 / (n as f32).sqrt())
+                .collect(),
         }
     }
 
@@ -536,7 +544,10 @@ impl Search {
     }
 
     /// One iteration: descend by the selection rule, expand, play out, and
-    /// update the statistics along the way.
+    /// update the statistics along the way. Never inlined into the search
+    /// loop: a wasm engine only switches to optimised code between calls, so
+    /// the work of a long search must sit in a function called often.
+    #[inline(never)]
     fn iterate(&mut self) {
         let mut pos = self.root.clone().expect("a root");
         self.trace.clear();
@@ -593,11 +604,13 @@ impl Search {
         true
     }
 
-    /// The child to descend into.
+    /// The child to descend into: the highest UCB value over the RAVE
+    /// blend of its own and its AMAF statistics. The blend is
+    /// (1 − β)·W/n + β·A/a with β = a / (a + n + n·a/k), which is
+    /// (k·W + a·W + k·A) / (k·a + k·n + n·a): one division per child.
     fn select(&mut self, node: u32) -> u32 {
         let parent = *self.tree.node(node);
-        let log_n = ln(parent.visits.max(1) as f32);
-        let c = self.config.exploration;
+        let explore = self.config.exploration * ln(parent.visits.max(1) as f32).sqrt();
         let k = self.config.rave_equivalence;
         let prior_visits = self.config.prior_visits;
         let mut best = parent.first_child;
@@ -613,19 +626,16 @@ impl Search {
                         // Unvisited moves first, in a random order.
                         1.0e6 + self.rng.unit()
                     } else {
-                        let q = if n > 0.0 {
-                            (ch.wins + ch.prior_wins) / n
+                        let w = ch.wins + ch.prior_wins;
+                        let a = ch.amaf_visits as f32;
+                        let value = if n == 0.0 {
+                            ch.amaf_wins / a
+                        } else if k > 0.0 {
+                            (k * w + a * w + k * ch.amaf_wins) / (k * a + k * n + n * a)
                         } else {
-                            0.5
+                            w / n
                         };
-                        let value = if k > 0.0 && ch.amaf_visits > 0 {
-                            let a = ch.amaf_visits as f32;
-                            let beta = a / (a + n + n * a / k);
-                            (1.0 - beta) * q + beta * (ch.amaf_wins / a)
-                        } else {
-                            q
-                        };
-                        value + c * (log_n / n.max(1.0)).sqrt()
+                        value + explore * self.inv_sqrt(n)
                     }
                 }
             };
@@ -635,6 +645,19 @@ impl Search {
             }
         }
         best
+    }
+
+    /// 1/√n for the whole number n ≥ 1 (1 for n < 1), from a table while n is
+    /// small.
+    #[inline]
+    fn inv_sqrt(&self, n: f32) -> f32 {
+        if n < 1.0 {
+            1.0
+        } else if (n as usize) < INV_SQRT_TABLE {
+            self.inv_sqrt[n as usize]
+        } else {
+            1.0 / n.sqrt()
+        }
     }
 
     /// Adds the result of one simulation to the nodes on its path, their
