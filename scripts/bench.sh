@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# The playout benchmark, natively and as wasm under Node, in one run:
-# three alternating runs of each, then the medians and their ratio.
+# The engine's benchmarks, natively and as wasm under Node, in one run:
+# uniformly random playouts from the empty board, and the strongest level's
+# search from a mid-game position. Five alternating runs of each; prints
+# the medians and their ratios.
 # Usage: scripts/bench.sh [size] [seconds per run]
 source "$(dirname "$0")/lib.sh"
 size="${1:-13}"
@@ -15,17 +17,25 @@ cargo build --release --locked --target wasm32-unknown-unknown -p federa-wasm
 wasm-bindgen --target nodejs --out-dir target/wasm-node \
   target/wasm32-unknown-unknown/release/federa_wasm.wasm
 
-native=()
-wasm=()
-for run in 1 2 3; do
-  line=$(./target/release/federa bench --size "$size" --seconds "$seconds")
-  echo "native run $run: $line"
-  native+=("$(echo "$line" | sed -E 's/^[^:]*: ([0-9]+) playouts.*/\1/')")
-  line=$(node crates/federa-wasm/bench/playouts.mjs target/wasm-node "$size" "$seconds")
-  echo "wasm   run $run: $line"
-  wasm+=("$(echo "$line" | sed -E 's/^[^:]*: ([0-9]+) playouts.*/\1/')")
-done
-median() { printf '%s\n' "$@" | sort -n | sed -n 2p; }
-n=$(median "${native[@]}")
-w=$(median "${wasm[@]}")
-echo "median of 3: native $n playouts/s, wasm $w playouts/s, native/wasm = $(awk -v n="$n" -v w="$w" 'BEGIN { printf "%.2f", n / w }')"
+median() { printf "%s\n" "$@" | sort -n | sed -n 3p; }
+rate() { sed -E 's/^[^:]*: ([0-9]+) .*/\1/'; }
+ratio() { awk -v n="$1" -v w="$2" 'BEGIN { printf "%.2f", n / w }'; }
+
+run() { # name, native command, wasm command
+  local native=() wasm=() line
+  for k in 1 2 3 4 5; do
+    line=$($2); echo "native run $k: $line"; native+=("$(echo "$line" | rate)")
+    line=$($3); echo "wasm   run $k: $line"; wasm+=("$(echo "$line" | rate)")
+  done
+  local n w
+  n=$(median "${native[@]}")
+  w=$(median "${wasm[@]}")
+  echo "$1, median of 5: native $n/s, wasm $w/s, native/wasm = $(ratio "$n" "$w")"
+}
+
+run "playouts" \
+  "./target/release/federa bench --size $size --seconds $seconds" \
+  "node crates/federa-wasm/bench/playouts.mjs target/wasm-node $size $seconds"
+run "search iterations" \
+  "./target/release/federa bench --search --size $size --seconds $seconds" \
+  "node crates/federa-wasm/bench/search.mjs target/wasm-node $size $seconds"

@@ -1,5 +1,6 @@
 // The AI's worker: searches off the main thread. Messages in:
 //   { type: 'think', id, record, pie, player, ms, iterations }
+//   { type: 'bench', id, size, ms }  the search benchmark of `federa bench --search`
 // Messages out:
 //   { type: 'ready' } once the engine is loaded,
 //   { type: 'progress', id, info } about every 100 ms,
@@ -13,6 +14,10 @@ let aiKey = '';
 
 self.onmessage = (event) => {
   const msg = event.data;
+  if (msg?.type === 'bench') {
+    self.postMessage({ type: 'result', id: msg.id, info: engine.benchSearch(msg.size, msg.ms, 1) });
+    return;
+  }
   if (msg?.type !== 'think') return;
   try {
     const key = `${msg.player}/${msg.seed ?? 0}`;

@@ -1,0 +1,85 @@
+// Measures the web build's budgets (not a test: figures vary with the
+// machine): gzipped sizes, time to the first drawn board, and the AI's
+// search speed inside its worker in Chromium against the native build.
+// Usage (after scripts/build-web.sh and cargo build --release): node www/tests/budgets.mjs
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { serve } from './server.mjs';
+import { launch } from './browser.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const DIST = path.resolve(here, '../../dist');
+const FEDERA = path.resolve(here, '../../target/release/federa');
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+const gz = async (file) => zlib.gzipSync(await fs.readFile(file), { level: 9 }).length;
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+const server = await serve(DIST, '/sub/federa/');
+const browser = await launch();
+try {
+  console.log(`wasm: ${kb((await fs.stat(path.join(DIST, 'federa-wasm_bg.wasm'))).size)}, gzipped ${kb(await gz(path.join(DIST, 'federa-wasm_bg.wasm')))}`);
+
+  // First load: every file the play page fetches, on a fresh profile.
+  const fetched = new Set();
+  const page = await browser.context.newPage();
+  page.on('request', (r) => fetched.add(new URL(r.url()).pathname));
+  await page.goto(server.url);
+  await page.waitForFunction(() => window.federa);
+  await page.waitForTimeout(500);
+  let pageBytes = 0;
+  for (const p of fetched) {
+    if (!p.startsWith('/sub/federa/')) continue;
+    const rel = p.slice('/sub/federa/'.length) || 'index.html';
+    pageBytes += await gz(path.join(DIST, rel)).catch(() => 0);
+  }
+  console.log(`first load of the play page: ${fetched.size} files, ${kb(pageBytes)} gzipped`);
+  let all = 0;
+  for (const rel of JSON.parse((await fs.readFile(path.join(DIST, 'sw.js'), 'utf8')).match(/const ASSETS = (\[[\s\S]*?\]);/)[1])) {
+    if (rel !== './') all += await gz(path.join(DIST, rel));
+  }
+  console.log(`everything kept for offline use (fetched after the page is up): ${kb(all)} gzipped`);
+
+  // Time from navigation to the first drawn board, median of five loads.
+  const times = [];
+  for (let k = 0; k < 5; k++) {
+    const p = await browser.context.newPage();
+    await p.goto(server.url);
+    await p.waitForFunction(() => performance.getEntriesByName('federa-board-drawn').length);
+    times.push(await p.evaluate(() => performance.getEntriesByName('federa-board-drawn')[0].startTime));
+    await p.close();
+  }
+  console.log(`board drawn after ${times.map((t) => t.toFixed(0)).join(', ')} ms; median ${median(times).toFixed(0)} ms`);
+
+  // The AI's search inside its worker, against the native build, alternating.
+  const worker = [];
+  const native = [];
+  for (let k = 0; k < 3; k++) {
+    const r = await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          const w = new Worker(new URL('js/worker.js', location.href), { type: 'module' });
+          w.onmessage = (e) => {
+            if (e.data.type === 'ready') w.postMessage({ type: 'bench', id: 1, size: 13, ms: 5000 });
+            else {
+              w.terminate();
+              resolve(e.data.info);
+            }
+          };
+        }),
+    );
+    worker.push(r.iterations / (r.millis / 1000));
+    const line = execFileSync(FEDERA, ['bench', '--search', '--size', '13', '--seconds', '5']).toString();
+    native.push(Number(line.match(/: (\d+) iterations/)[1]));
+  }
+  const w = median(worker);
+  const n = median(native);
+  console.log(
+    `13x13 search, median of 3: in Chromium's worker ${w.toFixed(0)} iterations/s, native ${n} iterations/s, native/worker = ${(n / w).toFixed(2)}`,
+  );
+} finally {
+  await browser.close();
+  await server.close();
+}
