@@ -5,9 +5,10 @@ import { createBoard, parsePoint, pointName } from './board.js';
 import { AiClient } from './ai.js';
 import { createI18n, languages, preferredLanguage, rememberLanguage, safeStorage, translateDom } from './i18n.js';
 import { attackPicture } from './attack-picture.js';
-import { describeError, describeMove, pieceCode, pieceName } from './words.js';
+import { describeError, describeMove, pieceName } from './words.js';
+import { hideBadge, showHover } from './hover.js';
+import { BUILD, registerOffline } from './offline.js';
 
-const engine = await loadEngine();
 const storage = safeStorage();
 const $ = (id) => document.getElementById(id);
 
@@ -32,6 +33,10 @@ const settings = { ...defaults, ...readJson('federa.settings') };
 
 let i18n = createI18n(preferredLanguage());
 const t = (key, params) => i18n.t(key, params);
+// Words first, while the engine loads.
+document.documentElement.lang = i18n.locale;
+translateDom(document, t);
+const engine = await loadEngine();
 
 // The game and who plays it: seats are the first player (Dark at the start)
 // and the second; after a swap the first player plays Light.
@@ -162,6 +167,8 @@ function update({ fresh = false, animate = null } = {}) {
   generation++;
   const st = status();
   const n = st.size;
+  // The status first: the board's text alternative repeats the turn line.
+  renderStatus(st);
   board.set({
     size: n,
     cells: game.board(),
@@ -176,8 +183,7 @@ function update({ fresh = false, animate = null } = {}) {
     label: boardLabel(st),
     animate: fresh ? null : animate,
   });
-  hideBadge();
-  renderStatus(st);
+  hideBadge($('badge'));
   renderMoves(st);
   renderControls(st);
   writeJson('federa.game', { record: game.record(), pie: st.pie, seats, level, ply: st.ply });
@@ -308,73 +314,23 @@ function announce(text) {
 
 // ---- Hover, badge and clicks ----
 
-function mover() {
-  return status().toMove;
+function hoverView() {
+  return {
+    game,
+    board,
+    badge: $('badge'),
+    host: boardEl,
+    t,
+    locale: i18n.locale,
+    canPlace: humanToMove(),
+    showGroup: true,
+  };
 }
 
 function onHover(point, event) {
   if (!game) return;
-  const st = status();
-  if (!point) {
-    board.set({ focus: null, ghost: null });
-    hideBadge();
-    return;
-  }
-  const p = parsePoint(point);
-  const info = game.groupAt(p.col, p.row);
-  if (!info) {
-    const ghost =
-      humanToMove(st) && event?.pointerType !== 'touch'
-        ? { point, piece: pieceCode(st.toMove, event?.shiftKey ? 'square' : 'round') }
-        : null;
-    board.set({ focus: null, ghost });
-    hideBadge();
-    return;
-  }
-  board.set({
-    ghost: null,
-    focus: { points: info.points, dark: info.darkAttackers, light: info.lightAttackers },
-  });
-  showBadge(point, info, st);
-}
-
-function badgeText(info, st) {
-  const me = st.toMove;
-  const mine = (me === 'dark' ? info.darkAttackers : info.lightAttackers).length;
-  const theirs = (me === 'dark' ? info.lightAttackers : info.darkAttackers).length;
-  const head = `${i18nNumber(mine)} : ${i18nNumber(theirs)}`;
-  let tail;
-  if (st.winner) tail = t('status.won', { color: t('color.' + st.winner), player: playerName(st.winner, st) });
-  else if (info.refusal) tail = describeError(t, info.refusal);
-  else tail = t('badge.mayChange', { color: t('color.' + me), piece: t('piece.' + (me === 'dark' ? info.intoDark : info.intoLight)) });
-  return { head, tail, ok: !info.refusal && !st.winner };
-}
-
-function i18nNumber(n) {
-  return new Intl.NumberFormat(i18n.locale).format(n);
-}
-
-function showBadge(point, info, st) {
-  const at = board.pixelOf(point);
-  if (!at) return;
-  const { head, tail, ok } = badgeText(info, st);
-  const badge = $('badge');
-  badge.querySelector('.head').textContent = head;
-  badge.querySelector('.tail').textContent = tail;
-  badge.classList.toggle('ok', ok);
-  badge.hidden = false;
-  const canvas = board.canvas.getBoundingClientRect();
-  const host = boardEl.getBoundingClientRect();
-  const x = canvas.left - host.left + at.x;
-  const y = canvas.top - host.top + at.y;
-  badge.style.left = `${Math.round(x)}px`;
-  badge.style.top = `${Math.round(y - at.cell * 0.7)}px`;
-  badge.classList.toggle('below', y < host.height * 0.25);
-  if (y < host.height * 0.25) badge.style.top = `${Math.round(y + at.cell * 0.7)}px`;
-}
-
-function hideBadge() {
-  $('badge').hidden = true;
+  const shape = event?.pointerType === 'touch' ? null : event?.shiftKey ? 'square' : 'round';
+  showHover(hoverView(), point, shape);
 }
 
 function onClick(point, button, event) {
@@ -641,21 +597,12 @@ function openPaste(title) {
 function showCursor() {
   board.set({ cursor });
   if (!cursor) return;
-  const p = parsePoint(cursor);
-  const info = game.groupAt(p.col, p.row);
-  const st = status();
-  if (info) {
-    board.set({ focus: { points: info.points, dark: info.darkAttackers, light: info.lightAttackers }, ghost: null });
-    showBadge(cursor, info, st);
-    announce(`${cursor}: ${t('piece.' + info.piece)}. ${badgeText(info, st).tail}`);
-  } else {
-    board.set({
-      focus: null,
-      ghost: humanToMove(st) ? { point: cursor, piece: pieceCode(st.toMove, settings.shape) } : null,
-    });
-    hideBadge();
-    announce(`${cursor}: ${t('board.empty')}`);
-  }
+  const shown = showHover(hoverView(), cursor, settings.shape);
+  announce(
+    shown
+      ? `${cursor}: ${t('piece.' + shown.info.piece)}. ${shown.words.tail}`
+      : `${cursor}: ${t('board.empty')}`,
+  );
 }
 
 function onBoardKey(e) {
@@ -676,7 +623,7 @@ function onBoardKey(e) {
     if (key === 'Escape') {
       cursor = null;
       board.set({ cursor: null, focus: null, ghost: null });
-      hideBadge();
+      hideBadge($('badge'));
       e.preventDefault();
       return;
     }
@@ -749,6 +696,7 @@ function onBoardKey(e) {
 function applyLanguage(lang) {
   i18n = createI18n(lang);
   document.documentElement.lang = i18n.locale;
+  document.title = t('app.title');
   translateDom(document, t);
   $('attack-picture').replaceChildren(attackPicture(t));
   for (const option of $('new-size').options) option.textContent = t('newGame.sizeOption', { n: Number(option.value) });
@@ -901,10 +849,12 @@ function syncNewGameForm() {
 setupControls();
 applyLanguage(i18n.lang);
 restore();
+registerOffline(() => showMessage(t('offline.updated')));
 requestAnimationFrame(() => performance.mark('federa-board-drawn'));
 document.documentElement.classList.add('ready');
 // For the end-to-end tests and the curious: the game's state, read-only.
 window.federa = {
+  build: BUILD,
   record: () => game.record(),
   status: () => game.status(),
   position: () => game.position(),

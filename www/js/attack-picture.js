@@ -15,7 +15,7 @@ let ids = 0;
 
 export function attackPicture(t) {
   const id = `arrow-${++ids}`;
-  const svg = el('svg', { viewBox: '0 0 320 300', class: 'attack-picture', role: 'img' });
+  const svg = el('svg', { viewBox: '0 0 320 290', class: 'attack-picture', role: 'img' });
   el('title', {}, svg).textContent = t('attack.title');
   const defs = el('defs', {}, svg);
   const marker = el(
@@ -26,10 +26,10 @@ export function attackPicture(t) {
   el('path', { d: 'M0,0 L10,5 L0,10 z', fill: 'currentColor' }, marker);
 
   const corners = {
-    darkRound: [70, 70],
-    lightSquare: [250, 70],
-    darkSquare: [250, 220],
-    lightRound: [70, 220],
+    darkRound: [70, 85],
+    lightSquare: [250, 85],
+    darkSquare: [250, 215],
+    lightRound: [70, 215],
   };
   const r = 26;
   const arrow = (from, to, both) => {
@@ -70,7 +70,9 @@ export function attackPicture(t) {
       const s = r * Math.sqrt(Math.PI);
       el('rect', { x: x - s / 2, y: y - s / 2, width: s, height: s, rx: s * 0.12, ...style }, svg);
     }
-    const label = el('text', { x, y: y + r + 20, 'text-anchor': 'middle', 'font-size': 14, fill: 'currentColor' }, svg);
+    // Labels outside the square, clear of the arrows.
+    const labelY = y < 150 ? y - r - 12 : y + r + 24;
+    const label = el('text', { x, y: labelY, 'text-anchor': 'middle', 'font-size': 14, fill: 'currentColor' }, svg);
     label.textContent = t('piece.' + name);
   }
   const figure = document.createElement('figure');

@@ -12,6 +12,7 @@
 //                   0 empty, 1 dark round, 2 dark square, 3 light round, 4 light square
 //   lastMove        ["d4", ...] points marked with a dot
 //   hints           [["c3", "c4"], ...] groups outlined with dashes
+//   marks           ["c3", ...] points to highlight with a ring
 //   focus           { points, dark: [...], light: [...], badge, tone } hovered group
 //   ghost           { point, piece } translucent piece preview, or null
 //   cursor          "d4" keyboard cursor, or null
@@ -52,6 +53,7 @@ export function createBoard(element, initial) {
     cells: new Uint8Array(169),
     lastMove: [],
     hints: [],
+    marks: [],
     focus: null,
     ghost: null,
     cursor: null,
@@ -148,6 +150,7 @@ export function createBoard(element, initial) {
     drawHints();
     drawPieces(now ?? performance.now());
     drawLastMove();
+    drawMarks();
     drawFocus();
     drawGhost();
     drawCursor();
@@ -273,6 +276,22 @@ export function createBoard(element, initial) {
       ctx.arc(x, y, g.cell * 0.11, 0, Math.PI * 2);
       ctx.fill();
     }
+  }
+
+  function drawMarks() {
+    const g = geometry;
+    ctx.save();
+    ctx.strokeStyle = style('--mark') || '#c2185b';
+    ctx.lineWidth = Math.max(2, g.cell / 11);
+    for (const name of state.marks) {
+      const p = parsePoint(name);
+      if (!p) continue;
+      const [x, y] = xy(p.col, p.row);
+      ctx.beginPath();
+      ctx.arc(x, y, g.cell * 0.5, 0, Math.PI * 2);
+      ctx.stroke();
+    }
+    ctx.restore();
   }
 
   /// Strokes the outer edges of the union of the points' cells.

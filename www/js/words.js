@@ -49,3 +49,18 @@ export function describeError(t, error) {
   const text = t(key, params);
   return text === key ? t('error.unexpected', { message: error.message }) : text;
 }
+
+/// What a hovered group's badge says: the attacker counts as "mover :
+/// opponent", and whether and why the side to move may change it.
+export function describeGroup(t, formatNumber, info, toMove) {
+  const mine = (toMove === 'dark' ? info.darkAttackers : info.lightAttackers).length;
+  const theirs = (toMove === 'dark' ? info.lightAttackers : info.darkAttackers).length;
+  const into = toMove === 'dark' ? info.intoDark : info.intoLight;
+  return {
+    head: `${formatNumber(mine)} : ${formatNumber(theirs)}`,
+    tail: info.refusal
+      ? describeError(t, info.refusal)
+      : t('badge.mayChange', { color: t('color.' + toMove), piece: t('piece.' + into) }),
+    ok: !info.refusal,
+  };
+}

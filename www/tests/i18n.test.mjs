@@ -36,17 +36,55 @@ const mayEqualEnglish = (key) =>
   // A bare placeholder pattern such as '{n}.' has no words to translate.
   forms(en[key]).every(([, text]) => !/\p{L}/u.test(String(text).replace(/\{\w+\}/g, '')));
 
-// Latin text Serbian may keep: notation, key caps and tag names, per key.
+// Latin text Serbian may keep, per key: notation, key caps, tag names, and in
+// the embedding docs the attribute values, file names and API names that are
+// code. Each entry is removed as a whole (not inside a longer word) before the
+// rest is checked, so 'two-players' allows neither 'two' nor 'players' alone.
 const LATIN_KEYS = new Set(['meta.locale', 'load.placeholder', 'language.en', 'language.nl']);
+const MODES = ['play', 'two-players', 'replay', 'diagram', 'try'];
+const LEVELS = ['novice', 'casual', 'club', 'strong', 'master'];
+const COLORS = ['dark', 'light'];
+const BOOLEANS = ['true', 'false'];
+const LANGS = ['en', 'nl', 'ru', 'sr'];
 const LATIN_WORDS = {
   'help.short': ['Enter', 'R', 'S', 'C'],
   'help.mouse': ['Shift'],
   'help.keyCursor': ['Enter'],
   'error.position.toMove': ['b', 'w'],
   'error.record.positionTag': ['Position'],
+  'embed.expected.mode': MODES,
+  'embed.expected.level': LEVELS,
+  'embed.expected.color': COLORS,
+  'embed.expected.boolean': BOOLEANS,
+  'embed.expected.tokens': ['swap'],
+  'embed.expected.lang': LANGS,
+  'rules.place.task': ['Shift'],
+  'embedPage.attr.mode': MODES,
+  'embedPage.attr.level': ['play', ...LEVELS],
+  'embedPage.attr.ai': COLORS,
+  'embedPage.attr.interactive': BOOLEANS,
+  'embedPage.attr.hints': BOOLEANS,
+  'embedPage.attr.attackers': BOOLEANS,
+  'embedPage.attr.expect': ['try'],
+  'embedPage.attr.coordinates': BOOLEANS,
+  'embedPage.attr.pie': BOOLEANS,
+  'embedPage.attr.lang': LANGS,
+  'embedPage.js': ['JavaScript', 'mount(element, config)', 'set', 'on', 'destroy'],
+  'embedPage.iframe': ['iframe'],
+  'embedPage.hostingText': ['dist/', '.wasm', 'application/wasm'],
 };
 const BOARD_SIZE = /\b\d+x\d+\b/g; // 13x13
 const POINT = /\b[a-z]\d{1,2}\b/g; // d4
+const MOVE_TOKEN = /\b[BW](?:F[CS]?|[CS])[a-y]\d{1,2}\b/g; // BCd4, WFSc3
+
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/// The text without the allowed code, each entry only where it stands alone.
+function withoutCode(text, allowed) {
+  for (const code of [...allowed].sort((a, b) => b.length - a.length)) {
+    text = text.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(code)}(?![\\p{L}\\p{N}])`, 'gu'), ' ');
+  }
+  return text;
+}
 
 for (const [lang, catalogue] of Object.entries(translations)) {
   test(`${lang}: has exactly the keys of en.js, in the same order`, () => {
@@ -126,10 +164,10 @@ test('sr: is written in Cyrillic', () => {
   const problems = [];
   for (const [key, value] of Object.entries(sr)) {
     if (LATIN_KEYS.has(key)) continue;
-    const allowed = new Set(LATIN_WORDS[key] ?? []);
+    const allowed = LATIN_WORDS[key] ?? [];
     for (const [form, text] of forms(value)) {
-      const rest = String(text).replace(/\{\w+\}/g, ' ').replace(BOARD_SIZE, ' ').replace(POINT, ' ');
-      const latin = (rest.match(/\p{Script=Latin}+/gu) ?? []).filter((w) => !allowed.has(w));
+      const bare = String(text).replace(/\{\w+\}/g, ' ').replace(BOARD_SIZE, ' ').replace(MOVE_TOKEN, ' ').replace(POINT, ' ');
+      const latin = withoutCode(bare, allowed).match(/\p{Script=Latin}+/gu) ?? [];
       if (latin.length) problems.push(`${where('sr', key, form)}: Latin ${latin.map((w) => `'${w}'`).join(', ')}`);
     }
   }

@@ -1,6 +1,6 @@
 // A static file server for the tests: serves dist/ under a sub-path (as a
-// project page would be), with the MIME types a static host sends, and
-// records every request it sees.
+// project page would be), and optionally other folders under other paths,
+// with the MIME types a static host sends; records every request it sees.
 import http from 'node:http';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -18,19 +18,22 @@ const TYPES = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-export async function serve(root, prefix = '/') {
+export async function serve(root, prefix = '/', others = {}) {
   const requests = [];
+  const mounts = [[prefix, root], ...Object.entries(others)];
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url, 'http://localhost');
     requests.push(url.pathname);
-    if (!url.pathname.startsWith(prefix)) {
+    const mount = mounts.find(([p]) => url.pathname.startsWith(p));
+    if (!mount) {
       res.writeHead(404).end('not found');
       return;
     }
-    let rel = decodeURIComponent(url.pathname.slice(prefix.length));
+    const [base, dir] = mount;
+    let rel = decodeURIComponent(url.pathname.slice(base.length));
     if (rel === '' || rel.endsWith('/')) rel += 'index.html';
-    const file = path.join(root, rel);
-    if (!file.startsWith(path.resolve(root))) {
+    const file = path.join(dir, rel);
+    if (!file.startsWith(path.resolve(dir))) {
       res.writeHead(403).end();
       return;
     }

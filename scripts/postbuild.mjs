@@ -1,0 +1,50 @@
+// After Trunk builds the web game: stamps the build's version (a hash of
+// every file) into js/build.js and each page, and writes the service worker
+// with that version and the list of files to keep for offline play.
+// Run by Trunk as a post-build hook (see Trunk.toml), or: node scripts/postbuild.mjs dist
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(process.env.TRUNK_STAGING_DIR ?? process.argv[2] ?? 'dist');
+// Not worth keeping offline: the worker itself, and Node's module marker.
+const SKIP = new Set(['sw.js', 'js/package.json']);
+
+async function files(dir, prefix = '') {
+  const out = [];
+  for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
+    const rel = prefix + entry.name;
+    if (entry.isDirectory()) out.push(...(await files(path.join(dir, entry.name), rel + '/')));
+    else if (!SKIP.has(rel)) out.push(rel);
+  }
+  return out.sort();
+}
+
+const assets = await files(root);
+const lines = [];
+for (const rel of assets) {
+  if (rel === 'js/build.js') continue;
+  const body = await fs.readFile(path.join(root, rel));
+  lines.push(`${rel} ${crypto.createHash('sha256').update(body).digest('hex')}`);
+}
+const version = crypto.createHash('sha256').update(lines.join('\n')).digest('hex').slice(0, 12);
+
+await fs.writeFile(
+  path.join(root, 'js/build.js'),
+  `// Written by scripts/postbuild.mjs.\nexport const VERSION = '${version}';\n`,
+);
+for (const rel of assets.filter((f) => f.endsWith('.html'))) {
+  const file = path.join(root, rel);
+  const html = await fs.readFile(file, 'utf8');
+  const meta = `<meta name="federa-build" content="${version}">`;
+  await fs.writeFile(file, html.replace(/<meta name="federa-build"[^>]*>\n?/, '').replace('<meta charset="utf-8">', `<meta charset="utf-8">\n${meta}`));
+}
+const template = await fs.readFile(path.join(here, '../www/sw.js'), 'utf8');
+const urls = ['./', ...assets.map((f) => './' + f)];
+await fs.writeFile(
+  path.join(root, 'sw.js'),
+  template.replace("'__VERSION__'", `'${version}'`).replace('__ASSETS__', JSON.stringify(urls, null, 2)),
+);
+console.log(`postbuild: version ${version}, ${urls.length} files for offline use`);

@@ -1,0 +1,2 @@
+// The build's version; scripts/postbuild.mjs writes the real one into dist/.
+export const VERSION = 'dev';

@@ -1,0 +1,54 @@
+// What the board shows under the pointer (or the keyboard cursor): a ghost
+// of the piece a click would place on an empty point, or the group on an
+// occupied one with its attackers marked and a badge saying what the side
+// to move may do with it. Shared by the play page and embedded boards.
+import { parsePoint } from './board.js';
+import { describeGroup, pieceCode } from './words.js';
+
+/// `view`: { game, board, badge, host, t, locale, canPlace, showGroup }.
+/// `shape` is what a click would place, or null (no ghost). Returns the
+/// group's info and the badge's words, or null on an empty point.
+export function showHover(view, point, shape) {
+  const { game, board, badge } = view;
+  if (!point) {
+    board.set({ focus: null, ghost: null });
+    hideBadge(badge);
+    return null;
+  }
+  const st = game.status();
+  const p = parsePoint(point);
+  const info = game.groupAt(p.col, p.row);
+  if (!info || view.showGroup === false) {
+    const ghost = !info && view.canPlace && shape ? { point, piece: pieceCode(st.toMove, shape) } : null;
+    board.set({ focus: null, ghost });
+    hideBadge(badge);
+    return null;
+  }
+  board.set({ ghost: null, focus: { points: info.points, dark: info.darkAttackers, light: info.lightAttackers } });
+  const number = (n) => new Intl.NumberFormat(view.locale).format(n);
+  const words = describeGroup(view.t, number, info, st.toMove);
+  showBadge(badge, view.host, board, point, words);
+  return { info, words };
+}
+
+function showBadge(badge, host, board, point, { head, tail, ok }) {
+  const at = board.pixelOf(point);
+  if (!at) return;
+  badge.querySelector('.head').textContent = head;
+  badge.querySelector('.tail').textContent = tail;
+  badge.classList.toggle('ok', ok);
+  badge.hidden = false;
+  const canvas = board.canvas.getBoundingClientRect();
+  const box = host.getBoundingClientRect();
+  const x = canvas.left - box.left + at.x;
+  const y = canvas.top - box.top + at.y;
+  // Below the point near the top edge, above it elsewhere.
+  const below = y < box.height * 0.25;
+  badge.classList.toggle('below', below);
+  badge.style.left = `${Math.round(x)}px`;
+  badge.style.top = `${Math.round(below ? y + at.cell * 0.7 : y - at.cell * 0.7)}px`;
+}
+
+export function hideBadge(badge) {
+  badge.hidden = true;
+}

@@ -1,0 +1,40 @@
+// The rules and embed pages: language (chosen from the browser, switchable,
+// remembered), translated text, and the boards' language.
+import { createI18n, languages, preferredLanguage, rememberLanguage, translateDom } from './i18n.js';
+import { attackPicture } from './attack-picture.js';
+import './embed.js';
+import { registerOffline } from './offline.js';
+
+const select = document.getElementById('lang');
+
+function apply(lang) {
+  const { t, locale } = createI18n(lang);
+  document.documentElement.lang = locale;
+  translateDom(document, t);
+  document.title = t(document.body.dataset.title);
+  for (const board of document.querySelectorAll('federa-board')) {
+    if (board.dataset.i18nCaption) board.setAttribute('caption', t(board.dataset.i18nCaption));
+    board.setAttribute('lang', lang);
+  }
+  for (const holder of document.querySelectorAll('[data-attack-picture]')) holder.replaceChildren(attackPicture(t));
+  for (const code of document.querySelectorAll('code[data-example]')) {
+    const example = document.getElementById(code.dataset.example).cloneNode(false);
+    for (const attr of ['lang', 'id', 'data-i18n-caption']) example.removeAttribute(attr);
+    code.textContent = example.outerHTML;
+  }
+}
+
+for (const lang of languages) {
+  const option = new Option(lang, lang);
+  option.dataset.i18n = 'language.' + lang;
+  select.add(option);
+}
+const initial = preferredLanguage();
+select.value = initial;
+select.addEventListener('change', () => {
+  rememberLanguage(select.value);
+  apply(select.value);
+});
+apply(initial);
+registerOffline();
+document.documentElement.classList.add('ready');

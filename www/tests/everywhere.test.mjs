@@ -1,0 +1,301 @@
+// End-to-end tests of Federa beyond the play page: offline use and updates,
+// embedded boards (on another path of the site, in an iframe, with bad
+// attributes), the interactive rules page, and the four languages.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from './server.mjs';
+import { launch } from './browser.mjs';
+import en from '../js/i18n/en.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const DIST = path.resolve(here, '../../dist');
+const SHOTS = path.resolve(here, '../../target/screenshots');
+const LANGUAGES = ['en', 'nl', 'ru', 'sr'];
+
+let server;
+let browser;
+const problems = [];
+
+before(async () => {
+  await fs.mkdir(SHOTS, { recursive: true });
+  server = await serve(DIST, '/sub/federa/', { '/elsewhere/': path.join(here, 'fixtures') });
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+function watch(page, origin) {
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('request', (r) => {
+    const url = r.url();
+    if (!url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:')) {
+      problems.push(`request outside the origin: ${url}`);
+    }
+  });
+  return page;
+}
+
+/// Opens one of Federa's pages (or, with `ours` false, another site's page).
+async function open(url, lang = 'en', ours = true) {
+  const page = watch(await browser.context.newPage(), server.origin);
+  await page.addInitScript((l) => localStorage.setItem('federa.lang', l), lang);
+  await page.goto(url);
+  if (ours) await page.waitForFunction(() => document.documentElement.classList.contains('ready'));
+  return page;
+}
+
+/// Waits until every <federa-board> on the page shows a board or a message.
+async function boardsReady(page) {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('federa-board')].every((b) => {
+      const root = b.shadowRoot;
+      return root && (root.querySelector('.problem') || root.querySelector('.failed') || root.querySelector('canvas'));
+    }),
+  );
+  // A frame for the canvases to draw.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+/// Clicks a point of the board inside a <federa-board> (by CSS selector).
+async function clickIn(page, selector, point, button = 'left') {
+  const box = await page.evaluate((sel) => {
+    const element = document.querySelector(sel);
+    element.scrollIntoView({ block: 'center' });
+    const rect = element.shadowRoot.querySelector('canvas').getBoundingClientRect();
+    const size = Number(element.api.record().match(/(\d+)x\d+/)[1]);
+    return { x: rect.x, y: rect.y, width: rect.width, size };
+  }, selector);
+  // The board's geometry with coordinates shown: 1.15 cells of margin.
+  const cell = box.width / (box.size - 1 + 2 * 1.15);
+  const col = point.charCodeAt(0) - 97;
+  const row = Number(point.slice(1)) - 1;
+  await page.mouse.click(box.x + (1.15 + col) * cell, box.y + (1.15 + box.size - 1 - row) * cell, { button });
+}
+
+const message = (page, selector) =>
+  page.evaluate((sel) => document.querySelector(sel).shadowRoot.querySelector('.message').textContent, selector);
+
+const recordOf = (page, selector) => page.evaluate((sel) => document.querySelector(sel).api.record(), selector);
+
+test('two embedded boards on another part of the site, and a bad attribute', async () => {
+  const page = await open(`${server.origin}/elsewhere/two-boards.html`, 'en', false);
+  await boardsReady(page);
+  // The still diagram: a board, its caption, no controls, no moves.
+  const still = await page.evaluate(() => {
+    const root = document.querySelector('#still').shadowRoot;
+    return {
+      canvas: Boolean(root.querySelector('canvas')),
+      caption: root.querySelector('.caption').textContent,
+      bar: root.querySelector('.bar').hidden,
+      font: getComputedStyle(root.querySelector('.caption')).fontFamily,
+    };
+  });
+  assert.ok(still.canvas);
+  assert.equal(still.caption, 'A corner group');
+  assert.equal(still.bar, true);
+  assert.doesNotMatch(still.font, /Comic/, 'page styles do not leak in');
+  await clickIn(page, '#still', 'c3');
+  assert.equal(await recordOf(page, '#still'), '[Position "5/5/5/c4/Cc3 b 0"]\n5x5', 'a diagram takes no moves');
+  // The playable board accepts a move.
+  await clickIn(page, '#live', 'd4');
+  assert.equal(await recordOf(page, '#live'), '7x7 BCd4');
+  assert.match(await message(page, '#live'), /Dark placed a dark round piece at d4/);
+  // The bad attribute: a message in the element; the page goes on.
+  const bad = await page.evaluate(() => document.querySelector('#bad').shadowRoot.textContent);
+  assert.match(bad, /size attribute is “99”; it takes/);
+  assert.match(bad, /2 to 25/);
+  assert.equal(await page.textContent('#after'), 'Text after.');
+  await page.screenshot({ path: path.join(SHOTS, 'embed-two-boards.png'), fullPage: true });
+  await page.close();
+});
+
+test('the embed page shows every mode, and a board inside an iframe works', async () => {
+  const page = await open(server.url + 'embed.html');
+  await boardsReady(page);
+  for (const id of ['demo-play', 'demo-two', 'demo-replay', 'demo-diagram', 'demo-try']) {
+    const ok = await page.evaluate((i) => Boolean(document.getElementById(i).shadowRoot.querySelector('canvas')), id);
+    assert.ok(ok, `${id} shows a board`);
+  }
+  // The copy-paste examples show the real markup.
+  assert.match(await page.textContent('code[data-example="demo-play"]'), /<federa-board mode="play" size="7"/);
+  // Replay steps through the record.
+  await page.evaluate(() =>
+    document.querySelector('#demo-replay').shadowRoot.querySelector('[data-action="btn.forward"]').click(),
+  );
+  const status = await page.evaluate(() => document.querySelector('#demo-replay').shadowRoot.querySelector('.status').textContent);
+  assert.match(status, /Move 1 of 10/);
+  // Playing against the AI: it answers.
+  await clickIn(page, '#demo-play', 'd4');
+  await page.waitForFunction(() => document.querySelector('#demo-play').api.record().split(' ').length >= 3);
+  assert.match(await page.textContent('code[data-example="demo-bad"]'), /mode="chess"/);
+  assert.match(await page.evaluate(() => document.querySelector('#demo-bad').shadowRoot.textContent), /mode attribute is “chess”/);
+  // The iframe's board.
+  const frame = page.frameLocator('iframe.frame-demo');
+  await frame.locator('federa-board').waitFor();
+  const handle = await page.$('iframe.frame-demo');
+  await handle.scrollIntoViewIfNeeded();
+  const inner = await handle.contentFrame();
+  await inner.waitForFunction(() => document.querySelector('federa-board')?.shadowRoot?.querySelector('canvas'));
+  await inner.waitForFunction(() => document.querySelector('federa-board').api?.record());
+  const box = await handle.boundingBox();
+  const rect = await inner.evaluate(() => {
+    const r = document.querySelector('federa-board').shadowRoot.querySelector('canvas').getBoundingClientRect();
+    return { x: r.x, y: r.y, w: r.width };
+  });
+  const cell = rect.w / (4 + 2.3);
+  await page.mouse.click(box.x + rect.x + (1.15 + 2) * cell, box.y + rect.y + (1.15 + 2) * cell);
+  assert.equal(await inner.evaluate(() => document.querySelector('federa-board').api.record()), '5x5 BCc3');
+  await page.close();
+});
+
+/// Each rules diagram, what to do on it, and what it must answer.
+const LESSONS = [
+  { id: '#placing federa-board', act: ['point', 'b2'], says: /Dark placed a dark round piece at b2/ },
+  { id: '#groups federa-board', act: ['point', 'b4'], says: /not enclosed/ },
+  { id: '#enclosed federa-board', act: ['point', 'a2'], says: /Right\..*Light placed a light round piece at a2/ },
+  { id: '#change federa-board', act: ['point', 'c3'], says: /Right\..*Light changed the group at c3 into light rounds/ },
+  { id: '#not-enclosed federa-board', act: ['point', 'c3'], says: /not enclosed: it still touches the empty point d2/ },
+  { id: '#tie federa-board:nth-child(1)', act: ['point', 'c3'], says: /A tie, 2 attackers each: only the owner/ },
+  { id: '#tie federa-board:nth-child(2)', act: ['point', 'c3'], says: /Right\..*Dark changed the group at c3 into dark squares/ },
+  { id: '#no-attackers federa-board', act: ['point', 'c3'], says: /Nobody attacks the group at c3/ },
+  { id: '#pie federa-board', act: ['swap'], says: /Right\..*Light swapped sides/ },
+  { id: '#skip federa-board', act: ['point', 'c1', 'right'], says: /Right\..*Dark has no legal move and is skipped/ },
+  { id: '#winning federa-board', act: ['point', 'b1'], says: /Right\..*Dark wins!/ },
+];
+
+test('every rules diagram renders and answers the reader as its text says', async () => {
+  const page = await open(server.url + 'rules.html');
+  await boardsReady(page);
+  const count = await page.evaluate(() => document.querySelectorAll('federa-board').length);
+  assert.equal(count, LESSONS.length);
+  assert.ok(await page.$('[data-attack-picture] svg'), 'the attack picture is drawn');
+  for (const lesson of LESSONS) {
+    const failed = await page.evaluate((sel) => Boolean(document.querySelector(sel).shadowRoot.querySelector('.failed')), lesson.id);
+    assert.equal(failed, false, `${lesson.id} renders`);
+    if (lesson.act[0] === 'swap') {
+      await page.evaluate((sel) => document.querySelector(sel).shadowRoot.querySelector('.swap').click(), lesson.id);
+    } else {
+      await clickIn(page, lesson.id, lesson.act[1], lesson.act[2]);
+    }
+    assert.match(await message(page, lesson.id), lesson.says, lesson.id);
+  }
+  // An exercise refuses a legal move it did not ask for, and changes nothing.
+  await page.evaluate(() => document.querySelector('#change federa-board').shadowRoot.querySelector('[data-action="embed.reset"]').click());
+  await page.waitForFunction(() => document.querySelector('#change federa-board').api.record().endsWith('5x5'));
+  await clickIn(page, '#change federa-board', 'a1');
+  assert.match(await message(page, '#change federa-board'), /not what this exercise asks/);
+  assert.match(await recordOf(page, '#change federa-board'), /5x5$/);
+  await page.close();
+});
+
+/// The visible text of every translated element, by key.
+function visibleTexts(page) {
+  return page.evaluate(() => {
+    const out = {};
+    for (const el of document.querySelectorAll('[data-i18n]')) {
+      if (el.closest('[hidden]') || el.closest('dialog:not([open])')) continue;
+      out[el.dataset.i18n] = el.textContent;
+    }
+    return out;
+  });
+}
+
+const SAME_AS_ENGLISH = new Set(['app.title', 'moves.number', 'newGame.sizeOption', 'load.placeholder']);
+
+test('each language translates every visible string of every page', async () => {
+  for (const pagePath of ['', 'rules.html', 'embed.html']) {
+    const english = await open(server.url + pagePath, 'en');
+    if (pagePath) await boardsReady(english);
+    const reference = await visibleTexts(english);
+    await english.close();
+    assert.ok(Object.keys(reference).length > 10);
+    for (const lang of LANGUAGES) {
+      const page = await open(server.url + pagePath, lang);
+      if (pagePath) await boardsReady(page);
+      const texts = await visibleTexts(page);
+      for (const [key, text] of Object.entries(texts)) {
+        assert.notEqual(text.trim(), '', `${lang} ${pagePath || 'index'}: ${key} is empty`);
+        assert.notEqual(text, key, `${lang} ${pagePath || 'index'}: ${key} is not translated`);
+        if (lang !== 'en' && !key.startsWith('language.') && !SAME_AS_ENGLISH.has(key) && en[key] !== undefined) {
+          assert.notEqual(text, reference[key], `${lang} ${pagePath || 'index'}: ${key} is still English`);
+        }
+      }
+      assert.equal(await page.evaluate(() => document.documentElement.lang.split('-')[0]), lang);
+      const name = `${pagePath.replace('.html', '') || 'play'}-${lang}`;
+      await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+      await page.close();
+    }
+  }
+});
+
+test('switching the language changes the page at once and is remembered', async () => {
+  const page = await open(server.url + 'rules.html', 'en');
+  await boardsReady(page);
+  const before = await page.textContent('h1');
+  await page.selectOption('#lang', 'ru');
+  assert.notEqual(await page.textContent('h1'), before);
+  assert.equal(await page.evaluate(() => localStorage.getItem('federa.lang')), 'ru');
+  const boardLang = await page.evaluate(() => document.querySelector('federa-board').getAttribute('lang'));
+  assert.equal(boardLang, 'ru');
+  await page.close();
+});
+
+test('after one visit the game plays offline, and a new build is picked up', async () => {
+  // A copy of the build, so a "new build" can be made without touching dist/.
+  const copy = await fs.mkdtemp(path.join(os.tmpdir(), 'federa-dist-'));
+  await fs.cp(DIST, copy, { recursive: true });
+  const site = await serve(copy, '/project/federa/');
+  const own = await launch();
+  try {
+    const page = await own.context.newPage();
+    page.on('pageerror', (e) => problems.push(`offline page error: ${e.message}`));
+    await page.goto(site.url);
+    await page.waitForFunction(() => window.federa);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    const first = await page.evaluate(() => window.federa.build);
+    assert.match(first, /^[0-9a-f]{12}$/);
+
+    await own.context.setOffline(true);
+    await page.reload();
+    await page.waitForFunction(() => window.federa);
+    await page.click('#btn-new');
+    await page.selectOption('#new-size', '5');
+    await page.selectOption('#new-opponent', 'ai');
+    await page.selectOption('#new-level', 'novice');
+    await page.selectOption('#new-side', 'light');
+    await page.click('#new-game-form button[value="start"]');
+    const at = await page.evaluate(() => window.federa.pointPixel('c3'));
+    await page.mouse.click(at.x, at.y);
+    await page.waitForFunction(() => window.federa.status().ply === 2, null, { timeout: 15000 });
+    await page.screenshot({ path: path.join(SHOTS, 'offline.png') });
+    await own.context.setOffline(false);
+
+    // A new build: one file changes, the post-build step stamps a new version.
+    await fs.appendFile(path.join(copy, 'js/words.js'), '\n// a new build\n');
+    execFileSync('node', [path.resolve(here, '../../scripts/postbuild.mjs'), copy]);
+    const second = (await fs.readFile(path.join(copy, 'js/build.js'), 'utf8')).match(/'([0-9a-f]{12})'/)[1];
+    assert.notEqual(second, first);
+    await page.reload();
+    await page.waitForFunction((v) => window.federa?.build === v, second, { timeout: 20000 });
+  } finally {
+    await own.close();
+    await site.close();
+    await fs.rm(copy, { recursive: true, force: true });
+  }
+});
+
+test('no console errors and no requests outside the origin', () => {
+  assert.deepEqual(problems, []);
+});
