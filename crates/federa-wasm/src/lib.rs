@@ -484,12 +484,19 @@ impl Ai {
         iterations: f64,
         progress: Option<js_sys::Function>,
     ) -> JsResult<JsValue> {
-        let game = Game::from_record(record, pie).map_err(|e| from_record(&e))?;
-        self.follow(&game);
         let limit = Limit {
             iterations: (iterations >= 1.0).then_some(iterations as u64),
-            millis: (millis > 0.0).then_some(millis),
+            millis: (millis > 0.0 && millis.is_finite()).then_some(millis),
         };
+        if limit == Limit::default() {
+            return Err(error(
+                "limit",
+                "give a time in milliseconds or a number of iterations",
+                errors::Facts::default(),
+            ));
+        }
+        let game = Game::from_record(record, pie).map_err(|e| from_record(&e))?;
+        self.follow(&game);
         let clock = JsClock::new();
         let mut report = |p: &federa_core::search::Progress| match &progress {
             Some(f) => f

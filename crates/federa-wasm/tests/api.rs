@@ -219,6 +219,17 @@ fn the_ai_refuses_bad_input() {
     assert_eq!(kind(&err(Ai::new("wizard", 1.0))), "player");
     let mut ai = Ai::new("club", 1.0).unwrap();
     assert_eq!(kind(&err(ai.think("3x4", true, 0.0, 10.0, None))), "record");
+    for (ms, iterations) in [
+        (0.0, 0.0),
+        (-5.0, 0.0),
+        (f64::NAN, f64::NAN),
+        (f64::INFINITY, 0.5),
+    ] {
+        assert_eq!(
+            kind(&err(ai.think("3x3", true, ms, iterations, None))),
+            "limit"
+        );
+    }
     let won = "[Position \"sss/sCs/sss b\"]\n3x3 BFCa1";
     assert_eq!(kind(&err(ai.think(won, true, 0.0, 10.0, None))), "gameOver");
 }
