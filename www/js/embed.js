@@ -104,16 +104,21 @@ export function configFromAttributes(element) {
   return config;
 }
 
-/// The shadow root's styles: the shared colours, then the board's own.
-/// `onColours` runs once the colours have loaded (the canvas reads them).
+/// The shadow root's styles: the shared colours and board styles, then the
+/// embed's own. `onColours` runs once the colours have loaded (the canvas
+/// reads them).
 function styles(onColours) {
-  const link = document.createElement('link');
-  link.rel = 'stylesheet';
-  link.href = new URL('../palette.css', import.meta.url).href;
-  if (onColours) link.addEventListener('load', onColours);
+  const link = (file) => {
+    const element = document.createElement('link');
+    element.rel = 'stylesheet';
+    element.href = new URL('../' + file, import.meta.url).href;
+    return element;
+  };
+  const palette = link('palette.css');
+  if (onColours) palette.addEventListener('load', onColours);
   const style = document.createElement('style');
   style.textContent = EMBED_CSS;
-  return [link, style];
+  return [palette, link('board.css'), style];
 }
 
 function pageLanguage(host) {

@@ -227,18 +227,7 @@ impl Engine {
             }
             "record" => arity(0).map(|()| self.game.record()),
             "position" => arity(0).map(|()| self.game.position().to_string()),
-            "legal_moves" => {
-                arity(0)?;
-                let mut tokens: Vec<String> = self
-                    .game
-                    .position()
-                    .legal_moves()
-                    .iter()
-                    .map(Move::to_string)
-                    .collect();
-                tokens.sort();
-                Ok(tokens.join(" "))
-            }
+            "legal_moves" => arity(0).map(|()| self.game.position().legal_tokens().join(" ")),
             "status" => {
                 arity(0)?;
                 let pos = self.game.position();

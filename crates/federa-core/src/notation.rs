@@ -314,6 +314,20 @@ impl Position {
         out
     }
 
+    /// Every legal move's token, sorted as strings (the text protocol's
+    /// `legal_moves`).
+    ///
+    /// ```
+    /// let pos: federa_core::Position = "sss/sCs/sss b".parse().unwrap();
+    /// assert_eq!(pos.legal_tokens(), ["BFCa1"]);
+    /// ```
+    #[must_use]
+    pub fn legal_tokens(&self) -> Vec<String> {
+        let mut tokens: Vec<String> = self.legal_moves().iter().map(Move::to_string).collect();
+        tokens.sort();
+        tokens
+    }
+
     /// Reads a position string under the given pie rule.
     pub fn parse_with_pie(text: &str, pie: bool) -> Result<Position, PositionError> {
         let setup = parse_setup(text, pie)?;

@@ -4,7 +4,7 @@
 #[path = "../tests/common/mod.rs"]
 mod common;
 
-use common::{Naive, legal_tokens};
+use common::Naive;
 use proptest::prelude::*;
 
 use crate::{Color, Game, Move, Piece, Point, Position, Rng, Rules, Shape};
@@ -92,7 +92,7 @@ proptest! {
         for (pos, m) in line {
             prop_assert_eq!(pos.to_move(), naive.to_move);
             prop_assert_eq!(pos.winner(), naive.winner());
-            prop_assert_eq!(legal_tokens(&pos), naive.legal_tokens(), "{}", pos);
+            prop_assert_eq!(pos.legal_tokens(), naive.legal_tokens(), "{}", pos);
             prop_assert_eq!(pos.group_count(), naive.groups());
             if !pos.is_over() {
                 naive.play(m);
@@ -109,7 +109,7 @@ proptest! {
             let back = Position::parse_with_pie(&text, pie).unwrap();
             prop_assert_eq!(back.to_string(), text.clone());
             prop_assert_eq!(back.hash(), pos.hash(), "{}", text);
-            prop_assert_eq!(legal_tokens(&back), legal_tokens(pos));
+            prop_assert_eq!(back.legal_tokens(), pos.legal_tokens());
             if !pos.is_over() {
                 game.play(*m).unwrap();
             }

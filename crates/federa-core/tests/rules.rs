@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{legal_tokens, mv, pos, pt};
+use common::{mv, pos, pt};
 use federa_core::{
     Color, DEFAULT_SIZE, Game, IllegalMove, Move, Piece, Point, Position, Rules, Setup, perft,
 };
@@ -429,7 +429,7 @@ fn example_three_light_rounds_beat_one_dark_square() {
 #[test]
 fn example_a_two_two_tie_is_the_owners_only_move() {
     let p = pos("scs/SCc/sSs b");
-    assert_eq!(legal_tokens(&p), vec!["BFSb2".to_owned()]);
+    assert_eq!(p.legal_tokens(), vec!["BFSb2".to_owned()]);
     let centre = p.group_at(pt("b2")).unwrap();
     assert_eq!(centre.changer(), Some(Color::Dark));
 }
@@ -441,7 +441,7 @@ fn example_an_unattacked_centre_and_a_winning_ring_change() {
         p.check(mv("BFSb2")),
         Err(IllegalMove::NoAttackers { at: pt("b2") })
     );
-    assert_eq!(legal_tokens(&p), vec!["BFCa1".to_owned()]);
+    assert_eq!(p.legal_tokens(), vec!["BFCa1".to_owned()]);
     p.play(mv("BFCa1"));
     assert_eq!(p.winner(), Some(Color::Dark));
     assert_eq!(p.count(Color::Dark), 9);

@@ -202,15 +202,7 @@ impl GameHandle {
     /// Every legal move token for the side to move, sorted.
     #[wasm_bindgen(js_name = legalMoves)]
     pub fn legal_moves(&self) -> Vec<String> {
-        let mut tokens: Vec<String> = self
-            .game
-            .position()
-            .legal_moves()
-            .iter()
-            .map(Move::to_string)
-            .collect();
-        tokens.sort();
-        tokens
+        self.game.position().legal_tokens()
     }
 
     /// Steps back one move; false at the start.

@@ -202,10 +202,3 @@ impl Naive {
             .count()
     }
 }
-
-/// The engine's legal moves as tokens, sorted.
-pub fn legal_tokens(p: &Position) -> Vec<String> {
-    let mut v: Vec<String> = p.legal_moves().iter().map(Move::to_string).collect();
-    v.sort();
-    v
-}
