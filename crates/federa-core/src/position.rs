@@ -27,8 +27,6 @@ const MAX_STRIDE: usize = MAX_SIZE as usize + 2;
 pub(crate) const CELLS: usize = MAX_STRIDE * (MAX_SIZE as usize + 4);
 /// Points of the largest board.
 const MAX_POINTS: usize = MAX_SIZE as usize * MAX_SIZE as usize;
-/// Words of a bit set over cells.
-const SET_WORDS: usize = CELLS.div_ceil(64);
 
 const EMPTY: u8 = 4;
 const BORDER: u8 = 5;
@@ -80,6 +78,13 @@ pub struct Position {
     /// Per root, during a change: how many changed stones touch the group.
     /// Zero between moves.
     touches: [u16; CELLS],
+    /// Scratch, during a change: the groups it touches, each once.
+    touched: [u16; MAX_POINTS],
+    /// Scratch, while counting a group's attackers: a cell already counted
+    /// carries the current `epoch`. Stamps rather than a set cleared for
+    /// every count: clearing even a small array costs a call in wasm.
+    seen: [u8; CELLS],
+    epoch: u8,
     /// Per empty cell: its index in `empties`; per root: its index in
     /// `changeable[entitled]`.
     slot: [u16; CELLS],
@@ -121,6 +126,9 @@ impl Position {
             attackers: [[0; 2]; CELLS],
             entitled: [NOBODY; CELLS],
             touches: [0; CELLS],
+            touched: [0; MAX_POINTS],
+            seen: [0; CELLS],
+            epoch: 0,
             slot: [0; CELLS],
             empties: [0; MAX_POINTS],
             n_empty: 0,
@@ -296,7 +304,7 @@ impl Position {
         let mut points = Vec::with_capacity(usize::from(self.stones[root]));
         let mut empty_neighbours = Vec::new();
         let mut attackers = [Vec::new(), Vec::new()];
-        let mut seen = CellSet::new();
+        let mut seen = vec![false; CELLS];
         let code = piece.code();
         let attacker = [
             attacker_code(code, Color::Dark),
@@ -306,7 +314,8 @@ impl Position {
             points.push(self.point(s));
             for q in self.neighbours(s) {
                 let c = self.cells[q];
-                if (c == EMPTY || c == attacker[0] || c == attacker[1]) && seen.insert(q) {
+                if (c == EMPTY || c == attacker[0] || c == attacker[1]) && !seen[q] {
+                    seen[q] = true;
                     let pt = self.point(q);
                     match c {
                         EMPTY => empty_neighbours.push(pt),
@@ -498,7 +507,7 @@ impl Position {
     }
 
     /// Draws one legal move uniformly, in the engine's raw terms.
-    #[inline]
+    #[inline(always)]
     fn pick_random(&self, rng: &mut Rng) -> Pick {
         let color = self.to_move.index();
         let places = 2 * u32::from(self.n_empty);
@@ -610,7 +619,7 @@ impl Position {
         }
         // Flip every stone, and count for each neighbouring group how many
         // distinct changed stones touch it.
-        let mut touched = Touched::new();
+        let mut n_touched = 0;
         let mut s = root;
         loop {
             self.cells[s] = into;
@@ -626,7 +635,10 @@ impl Position {
                 ids[k] = g;
                 valid[k] = (self.cells[q] < EMPTY) & (g != root) & !dup;
                 let first = self.touches[g] == 0;
-                touched.offer(g, valid[k] & first);
+                // A distinct group each: fewer than the points, and the
+                // slot past the end is written and then ignored.
+                self.touched[n_touched] = g as u16;
+                n_touched += usize::from(valid[k] & first);
                 self.touches[g] += u16::from(valid[k]);
             }
             s = usize::from(self.next[s]);
@@ -639,7 +651,8 @@ impl Position {
         // before and after. Groups of the new type will join the changed one.
         let mut all_enclosed = true;
         let mut biggest = root;
-        for g in touched.iter() {
+        for t in 0..n_touched {
+            let g = usize::from(self.touched[t]);
             let code = self.cells[g];
             if code == into {
                 all_enclosed &= self.libs[g] == 0;
@@ -665,9 +678,10 @@ impl Position {
         // parts still have their own ids: the biggest joining group's count
         // is kept, so only the other parts are walked.
         let joined_count = (all_enclosed && biggest != root)
-            .then(|| self.joined_count(root, biggest, &touched, from));
+            .then(|| self.joined_count(root, biggest, n_touched, from));
         let mut merged = root;
-        for g in touched.iter() {
+        for t in 0..n_touched {
+            let g = usize::from(self.touched[t]);
             if self.cells[g] == into {
                 self.touches[g] = 0;
                 self.set_entitled(g, NOBODY);
@@ -685,10 +699,11 @@ impl Position {
     }
 
     /// The attackers of the enclosed group that the changed group `root`
-    /// forms with the groups of its new type that it touches (`touched`
-    /// lists them among others), computed from the stored count of `big`,
-    /// the biggest of them. `from` is the changed group's old type.
-    fn joined_count(&self, root: usize, big: usize, touched: &Touched, from: u8) -> [u16; 2] {
+    /// forms with the groups of its new type that it touches (the first
+    /// `n_touched` of `touched` list them among others), computed from the
+    /// stored count of `big`, the biggest of them. `from` is the changed
+    /// group's old type.
+    fn joined_count(&mut self, root: usize, big: usize, n_touched: usize, from: u8) -> [u16; 2] {
         let into = self.cells[root];
         let mut count = self.attackers[big];
         // The changed stones attacked `big` in their old type, if at all.
@@ -697,17 +712,23 @@ impl Position {
         }
         let dark = attacker_code(into, Color::Dark);
         let light = attacker_code(into, Color::Light);
-        let mut seen = CellSet::new();
-        let parts = std::iter::once(root).chain(
-            touched
-                .iter()
-                .filter(|&g| g != big && self.cells[g] == into),
-        );
-        for part in parts {
-            for s in self.group_stones(part) {
+        let epoch = self.next_epoch();
+        for t in 0..=n_touched {
+            // The changed group itself, then the other joining groups.
+            let part = if t == n_touched {
+                root
+            } else {
+                usize::from(self.touched[t])
+            };
+            if t < n_touched && (part == big || self.cells[part] != into) {
+                continue;
+            }
+            let mut s = part;
+            loop {
                 for q in self.neighbours(s) {
                     let c = self.cells[q];
-                    let new = seen.insert(q);
+                    let new = self.seen[q] != epoch;
+                    self.seen[q] = epoch;
                     let beside_big = self
                         .neighbours(q)
                         .into_iter()
@@ -715,12 +736,17 @@ impl Position {
                     let counts = new & ((c == dark) | (c == light)) & !beside_big;
                     count[usize::from(c >> 1) & 1] += u16::from(counts);
                 }
+                s = usize::from(self.next[s]);
+                if s == part {
+                    break;
+                }
             }
         }
         count
     }
 
     /// Joins two groups of the same type; returns the id of the result.
+    #[inline(always)]
     fn merge(&mut self, a: usize, b: usize) -> usize {
         let (big, small) = if self.stones[a] >= self.stones[b] {
             (a, b)
@@ -749,20 +775,37 @@ impl Position {
         let dark = attacker_code(code, Color::Dark);
         let light = attacker_code(code, Color::Light);
         let mut count = [0u16; 2];
-        let mut seen = CellSet::new();
+        let epoch = self.next_epoch();
         // Branch-free: in random play these tests are coin flips.
-        for s in self.group_stones(root) {
+        let mut s = root;
+        loop {
             for q in self.neighbours(s) {
                 let c = self.cells[q];
-                let new = seen.insert(q);
+                let new = self.seen[q] != epoch;
+                self.seen[q] = epoch;
                 count[usize::from(c >> 1) & 1] += u16::from(new & ((c == dark) | (c == light)));
+            }
+            s = usize::from(self.next[s]);
+            if s == root {
+                break;
             }
         }
         self.attackers[root] = count;
         self.set_entitled(root, entitled(count, code >> 1));
     }
 
+    /// A fresh stamp for `seen`, no cell carrying it yet.
+    fn next_epoch(&mut self) -> u8 {
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.seen = [0; CELLS];
+            self.epoch = 1;
+        }
+        self.epoch
+    }
+
     /// Moves a group between the changeable lists.
+    #[inline(always)]
     fn set_entitled(&mut self, root: usize, who: u8) {
         let old = self.entitled[root];
         if old == who {
@@ -980,63 +1023,6 @@ fn entitled([dark, light]: [u16; 2], owner: u8) -> u8 {
         std::cmp::Ordering::Less => 1,
         std::cmp::Ordering::Equal if dark > 0 => owner,
         std::cmp::Ordering::Equal => NOBODY,
-    }
-}
-
-/// Groups touched by a change, each once: on the stack while few. Zeroing a
-/// board-sized array for every change cost more than the rare spill, above
-/// all in wasm.
-struct Touched {
-    near: [u16; Touched::NEAR],
-    len: usize,
-    far: Vec<u16>,
-}
-
-impl Touched {
-    const NEAR: usize = 128;
-
-    fn new() -> Touched {
-        Touched {
-            near: [0; Touched::NEAR],
-            len: 0,
-            far: Vec::new(),
-        }
-    }
-
-    /// Adds `g` if `keep`; branch-free while the stack part has room.
-    #[inline]
-    fn offer(&mut self, g: usize, keep: bool) {
-        if self.len < Touched::NEAR {
-            self.near[self.len] = g as u16;
-        } else if keep {
-            self.far.push(g as u16);
-        }
-        self.len += usize::from(keep);
-    }
-
-    fn iter(&self) -> impl Iterator<Item = usize> + '_ {
-        self.near[..self.len.min(Touched::NEAR)]
-            .iter()
-            .chain(&self.far)
-            .map(|&g| usize::from(g))
-    }
-}
-
-/// A small fixed set of cell indices, for counting each neighbour once.
-struct CellSet([u64; SET_WORDS]);
-
-impl CellSet {
-    fn new() -> CellSet {
-        CellSet([0; SET_WORDS])
-    }
-
-    /// Adds `i`; returns whether it was new.
-    #[inline]
-    fn insert(&mut self, i: usize) -> bool {
-        let (w, b) = (i / 64, 1u64 << (i % 64));
-        let new = self.0[w] & b == 0;
-        self.0[w] |= b;
-        new
     }
 }
 
@@ -1324,5 +1310,27 @@ impl TryFrom<Setup> for Position {
 
     fn try_from(setup: Setup) -> Result<Position, SetupError> {
         Position::try_from(&setup)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Position;
+    use crate::{Rng, Rules};
+
+    #[test]
+    fn attacker_counts_stay_right_when_the_seen_stamps_wrap() {
+        for seed in 0..20 {
+            let mut rng = Rng::new(seed);
+            let mut pos = Position::new(Rules::new(9).unwrap());
+            pos.epoch = 250;
+            let mut wrapped = false;
+            while !pos.is_over() {
+                pos.play_random(&mut rng);
+                pos.assert_consistent();
+                wrapped |= pos.epoch < 250;
+            }
+            assert!(wrapped, "seed {seed}: the stamps never wrapped");
+        }
     }
 }

@@ -235,13 +235,20 @@ impl Position {
             if c >= EMPTY {
                 continue;
             }
+            // Whether `g` was seen already, and this cell's adjacencies to it
+            // (all at k or later): if they are all its liberties, the
+            // placement encloses it. Loops of fixed length, so that they
+            // unroll in wasm as natively.
             let g = gids[k];
-            if gids[..k].contains(&g) {
+            let mut seen = false;
+            let mut touching = 0;
+            for (j, &h) in gids.iter().enumerate() {
+                seen |= j < k && h == g;
+                touching += usize::from(j >= k && h == g);
+            }
+            if seen {
                 continue;
             }
-            // This cell's adjacencies to `g` (all at k or later): if they are
-            // all its liberties, the placement encloses it.
-            let touching = gids[k..].iter().filter(|&&h| h == g).count();
             let enclosed = usize::from(self.libs[g]) == touching;
             if c == piece {
                 joins_free |= !enclosed;
