@@ -75,8 +75,9 @@ fn a_whole_session_covering_every_command() {
         // Light: 16 placements, each answered by 14, or the swap, then 16.
         ("perft 2", &format!("= {}", 16 * 14 + 16)),
         ("set_seed 7", "="),
-        ("set_playouts 50", "="),
         ("set_time 100", "="),
+        // The last limit set wins: 50 iterations, the same move every time.
+        ("set_playouts 50", "="),
         ("genmove w", "= W*"),
         ("setposition sss/sCs/sss b", "="),
         ("legal_moves", "= BFCa1"),
