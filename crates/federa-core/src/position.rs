@@ -714,7 +714,7 @@ impl Position {
         let light = attacker_code(into, Color::Light);
         let epoch = self.next_epoch();
         for t in 0..=n_touched {
-            // The changed group itself, then the other joining groups.
+            // The other joining groups, then the changed group itself.
             let part = if t == n_touched {
                 root
             } else {
