@@ -251,7 +251,7 @@ test('switching the language changes the page at once and is remembered', async 
   await page.close();
 });
 
-test('after one visit the game plays offline, and a new build is picked up', async () => {
+test('after one visit the game is installable and plays offline, and a new build is picked up', async () => {
   // A copy of the build, so a "new build" can be made without touching dist/.
   const copy = await fs.mkdtemp(path.join(os.tmpdir(), 'federa-dist-'));
   await fs.cp(DIST, copy, { recursive: true });
@@ -264,6 +264,11 @@ test('after one visit the game plays offline, and a new build is picked up', asy
     await page.waitForFunction(() => window.federa);
     await page.evaluate(() => navigator.serviceWorker.ready);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    // Installable: Chromium finds nothing missing in the manifest, its icons
+    // or the service worker.
+    const cdp = await own.context.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    assert.deepEqual(installabilityErrors, []);
     const first = await page.evaluate(() => window.federa.build);
     assert.match(first, /^[0-9a-f]{12}$/);
 
