@@ -865,4 +865,5 @@ window.federa = {
     const rect = board.canvas.getBoundingClientRect();
     return at && { x: rect.left + at.x, y: rect.top + at.y };
   },
+  animating: () => board.animating(),
 };

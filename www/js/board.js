@@ -432,6 +432,8 @@ export function createBoard(element, initial) {
     canvas,
     /// The last point the pointer hovered, if still on the board.
     hovered: () => hovered,
+    /// Whether a placement or change is still being animated.
+    animating: () => anims.size > 0,
     destroy() {
       cancelAnimationFrame(frame);
       observer.disconnect();

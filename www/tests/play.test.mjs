@@ -81,6 +81,8 @@ async function paste(page, text) {
 }
 
 async function shot(page, name) {
+  // The board as it rests, not half-way through a flip.
+  await page.waitForFunction(() => !window.federa.animating());
   await page.screenshot({ path: path.join(SHOTS, name + '.png') });
 }
 
