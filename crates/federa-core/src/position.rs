@@ -310,7 +310,7 @@ impl Position {
             attacker_code(code, Color::Dark),
             attacker_code(code, Color::Light),
         ];
-        for s in self.group_stones(root) {
+        for s in group_stones(&self.next, root) {
             points.push(self.point(s));
             for q in self.neighbours(s) {
                 let c = self.cells[q];
@@ -713,18 +713,14 @@ impl Position {
         let dark = attacker_code(into, Color::Dark);
         let light = attacker_code(into, Color::Light);
         let epoch = self.next_epoch();
-        for t in 0..=n_touched {
-            // The other joining groups, then the changed group itself.
-            let part = if t == n_touched {
-                root
-            } else {
-                usize::from(self.touched[t])
-            };
-            if t < n_touched && (part == big || self.cells[part] != into) {
-                continue;
-            }
-            let mut s = part;
-            loop {
+        let parts = std::iter::once(root).chain(
+            self.touched[..n_touched]
+                .iter()
+                .map(|&g| usize::from(g))
+                .filter(|&g| g != big && self.cells[g] == into),
+        );
+        for part in parts {
+            for s in group_stones(&self.next, part) {
                 for q in self.neighbours(s) {
                     let c = self.cells[q];
                     let new = self.seen[q] != epoch;
@@ -735,10 +731,6 @@ impl Position {
                         .fold(false, |b, r| b | (usize::from(self.gid[r]) == big));
                     let counts = new & ((c == dark) | (c == light)) & !beside_big;
                     count[usize::from(c >> 1) & 1] += u16::from(counts);
-                }
-                s = usize::from(self.next[s]);
-                if s == part {
-                    break;
                 }
             }
         }
@@ -776,7 +768,9 @@ impl Position {
         let light = attacker_code(code, Color::Light);
         let mut count = [0u16; 2];
         let epoch = self.next_epoch();
-        // Branch-free: in random play these tests are coin flips.
+        // Branch-free: in random play these tests are coin flips. The list
+        // is walked by hand, without `group_stones`' end flag, in the
+        // engine's hottest loop.
         let mut s = root;
         loop {
             for q in self.neighbours(s) {
@@ -839,20 +833,6 @@ impl Position {
             at: self.point(usize::from(self.canon[root])),
             into: Piece::from_code(attacker_code(self.cells[root], color)),
         }
-    }
-
-    fn group_stones(&self, root: usize) -> impl Iterator<Item = usize> + '_ {
-        let mut s = root;
-        let mut done = false;
-        std::iter::from_fn(move || {
-            if done {
-                return None;
-            }
-            let cur = s;
-            s = usize::from(self.next[s]);
-            done = s == root;
-            Some(cur)
-        })
     }
 
     #[inline]
@@ -1013,6 +993,23 @@ enum Pick {
     /// The changeable group with this root.
     Change(usize),
     Swap,
+}
+
+/// The stones of the group `root`, following the circular list `next`.
+/// (A function of the list alone, so that other fields of the position can
+/// be written during the walk.)
+fn group_stones(next: &[u16; CELLS], root: usize) -> impl Iterator<Item = usize> + '_ {
+    let mut s = root;
+    let mut done = false;
+    std::iter::from_fn(move || {
+        if done {
+            return None;
+        }
+        let cur = s;
+        s = usize::from(next[s]);
+        done = s == root;
+        Some(cur)
+    })
 }
 
 /// Who may change an enclosed group with these attacker counts: the colour

@@ -186,7 +186,7 @@ proptest! {
 }
 
 /// A comb of dark rounds touching 312 one-piece groups: a change that
-/// touches more groups than fit on the stack, checked against a recount.
+/// touches hundreds of groups at once, checked against a recount.
 #[test]
 fn a_change_touching_hundreds_of_groups() {
     let rows: Vec<String> = (1..=25u8)
