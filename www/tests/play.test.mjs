@@ -267,7 +267,9 @@ test('several moves by keyboard only', async () => {
   assert.equal((await status(page)).ply, 3);
   await page.keyboard.press('u');
   assert.equal((await status(page)).ply, 2);
-  assert.match(await page.textContent('#announcer'), /taken back|c4|c3/);
+  // The announcement is written on the next frame (so that a repeated one
+  // is read again).
+  await page.waitForFunction(() => /taken back|c4|c3/.test(document.getElementById('announcer').textContent));
   await shot(page, 'keyboard');
   await page.close();
 });
