@@ -1,6 +1,6 @@
 // After Trunk builds the web game: stamps the build's version (a hash of
-// every file) into js/build.js and each page, and writes the service worker
-// with that version and the list of files to keep for offline play.
+// every file) into js/build.js, and writes the service worker with that
+// version and the list of files to keep for offline play.
 // Run by Trunk as a post-build hook (see Trunk.toml), or: node scripts/postbuild.mjs dist
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -35,12 +35,6 @@ await fs.writeFile(
   path.join(root, 'js/build.js'),
   `// Written by scripts/postbuild.mjs.\nexport const VERSION = '${version}';\n`,
 );
-for (const rel of assets.filter((f) => f.endsWith('.html'))) {
-  const file = path.join(root, rel);
-  const html = await fs.readFile(file, 'utf8');
-  const meta = `<meta name="federa-build" content="${version}">`;
-  await fs.writeFile(file, html.replace(/<meta name="federa-build"[^>]*>\n?/, '').replace('<meta charset="utf-8">', `<meta charset="utf-8">\n${meta}`));
-}
 const template = await fs.readFile(path.join(here, '../www/sw.js'), 'utf8');
 const urls = ['./', ...assets.map((f) => './' + f)];
 await fs.writeFile(

@@ -3,6 +3,9 @@
 // hard stop by terminating the worker (a fresh one is started for the next
 // request). Answers to replaced or stopped requests are ignored.
 
+/// The AI's levels, weakest first (the engine's names).
+export const LEVELS = ['novice', 'casual', 'club', 'strong', 'master'];
+
 export class AiClient {
   constructor() {
     this.worker = null;

@@ -2,17 +2,17 @@
 // the side panel. Rules are asked of the engine, never decided here.
 import { loadEngine } from './engine.js';
 import { createBoard, parsePoint, pointName } from './board.js';
-import { AiClient } from './ai.js';
+import { AiClient, LEVELS } from './ai.js';
 import { createI18n, languages, preferredLanguage, rememberLanguage, safeStorage, translateDom } from './i18n.js';
 import { attackPicture } from './attack-picture.js';
 import { describeError, describeMove, pieceName } from './words.js';
 import { hideBadge, showHover } from './hover.js';
-import { BUILD, registerOffline } from './offline.js';
+import { registerOffline } from './offline.js';
+import { VERSION } from './build.js';
 
 const storage = safeStorage();
 const $ = (id) => document.getElementById(id);
 
-const LEVELS = ['novice', 'casual', 'club', 'strong', 'master'];
 const SIZES = Array.from({ length: 17 }, (_, k) => k + 5);
 const AI_MS = 1000;
 const WATCH_PAUSE_MS = 350;
@@ -854,7 +854,7 @@ requestAnimationFrame(() => performance.mark('federa-board-drawn'));
 document.documentElement.classList.add('ready');
 // For the end-to-end tests and the curious: the game's state, read-only.
 window.federa = {
-  build: BUILD,
+  build: VERSION,
   record: () => game.record(),
   status: () => game.status(),
   position: () => game.position(),

@@ -136,12 +136,15 @@ export function createBoard(element, initial) {
     return [(g.pad + col) * g.cell, (g.pad + (g.n - 1 - row)) * g.cell];
   }
 
+  // The element's computed style, looked up once per frame.
+  let computed = null;
   function style(name) {
-    return getComputedStyle(element).getPropertyValue(name).trim();
+    return computed.getPropertyValue(name).trim();
   }
 
   function draw(now) {
     frame = 0;
+    computed = getComputedStyle(element);
     geometry = computeGeometry();
     const g = geometry;
     ctx.setTransform(g.dpr, 0, 0, g.dpr, 0, 0);

@@ -16,14 +16,13 @@
 // message in the element instead of a board.
 import { loadEngine } from './engine.js';
 import { createBoard, parsePoint } from './board.js';
-import { AiClient } from './ai.js';
+import { AiClient, LEVELS } from './ai.js';
 import { catalogues, createI18n, preferredLanguage } from './i18n.js';
 import { describeError, describeMove } from './words.js';
 import { hideBadge, showHover } from './hover.js';
 import { EMBED_CSS } from './embed-style.js';
 
-export const MODES = ['play', 'two-players', 'replay', 'diagram', 'try'];
-const LEVELS = ['novice', 'casual', 'club', 'strong', 'master'];
+const MODES = ['play', 'two-players', 'replay', 'diagram', 'try'];
 const AI_MS = 1000;
 const POINT = /^[a-y](?:[1-9]|1[0-9]|2[0-5])$/;
 const TOKEN = /^(?:swap|[BW]F?[CS]?[a-y](?:[1-9]|1[0-9]|2[0-5]))$/;
@@ -96,7 +95,7 @@ const ATTRIBUTES = {
 };
 
 /// Reads an element's attributes into a config; throws on the first bad one.
-export function configFromAttributes(element) {
+function configFromAttributes(element) {
   const config = {};
   for (const [name, spec] of Object.entries(ATTRIBUTES)) {
     if (element.hasAttribute(name)) config[name] = spec.parse(element.getAttribute(name));
@@ -163,8 +162,18 @@ export function mount(host, config = {}) {
 
   const settled = loadEngine().then((e) => {
     engine = e;
-    if (!destroyed) apply(config);
   });
+  // Changes come in bursts (the page sets a board's language and caption
+  // together, often before the engine has loaded): one apply per burst.
+  let pending = null;
+  function schedule() {
+    pending ??= settled.then(() => {
+      pending = null;
+      if (!destroyed) apply(config);
+    });
+    return pending;
+  }
+  const drawn = schedule();
 
   function fail(text) {
     frame.classList.add('failed');
@@ -246,7 +255,6 @@ export function mount(host, config = {}) {
         toggle.textContent = `${glyph[shape]} ${t('shape.' + shape)}`;
       });
       toggle.textContent = `${glyph[shape]} ${t('shape.' + shape)}`;
-      toggle.classList.add('shape');
       toggle.title = t('shape.label');
       button('embed.reset', () => apply(config));
     }
@@ -384,7 +392,7 @@ export function mount(host, config = {}) {
     /// Replaces the config by `config` merged over the current one.
     set(next) {
       config = { ...config, ...next };
-      settled.then(() => !destroyed && apply(config));
+      schedule();
     },
     /// Calls `fn` on `move` ({ token, record }) or `end` ({ winner, record }).
     on(event, fn) {
@@ -395,7 +403,7 @@ export function mount(host, config = {}) {
     /// The current record.
     record: () => game?.record() ?? null,
     /// Resolves once the board is drawn (or has shown its error).
-    ready: settled,
+    ready: drawn,
     destroy() {
       destroyed = true;
       stopAi();

@@ -61,10 +61,11 @@ export function createI18n(lang) {
 }
 
 /// Fills every element with data-i18n (text), data-i18n-aria-label,
-/// data-i18n-title or data-i18n-placeholder under `root`.
+/// data-i18n-title, data-i18n-placeholder or data-i18n-caption (a
+/// <federa-board>'s caption) under `root`.
 export function translateDom(root, t) {
   for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
-  for (const attr of ['aria-label', 'title', 'placeholder']) {
+  for (const attr of ['aria-label', 'title', 'placeholder', 'caption']) {
     const data = 'i18n' + attr.replace(/(^|-)(\w)/g, (_, __, c) => c.toUpperCase());
     for (const el of root.querySelectorAll(`[data-i18n-${attr}]`)) el.setAttribute(attr, t(el.dataset[data]));
   }

@@ -2,8 +2,6 @@
 // works) and reloads the page once when a new build takes over.
 import { VERSION } from './build.js';
 
-export const BUILD = VERSION;
-
 export function registerOffline(onUpdate) {
   if (!('serviceWorker' in navigator) || VERSION === 'dev') return;
   const hadController = Boolean(navigator.serviceWorker.controller);

@@ -13,7 +13,6 @@ function apply(lang) {
   translateDom(document, t);
   document.title = t(document.body.dataset.title);
   for (const board of document.querySelectorAll('federa-board')) {
-    if (board.dataset.i18nCaption) board.setAttribute('caption', t(board.dataset.i18nCaption));
     board.setAttribute('lang', lang);
   }
   for (const holder of document.querySelectorAll('[data-attack-picture]')) holder.replaceChildren(attackPicture(t));

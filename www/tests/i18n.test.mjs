@@ -9,6 +9,7 @@ import en from '../js/i18n/en.js';
 import nl from '../js/i18n/nl.js';
 import ru from '../js/i18n/ru.js';
 import sr from '../js/i18n/sr.js';
+import { LEVELS } from '../js/ai.js';
 
 const translations = { nl, ru, sr };
 const all = { en, ...translations };
@@ -42,7 +43,6 @@ const mayEqualEnglish = (key) =>
 // rest is checked, so 'two-players' allows neither 'two' nor 'players' alone.
 const LATIN_KEYS = new Set(['meta.locale', 'load.placeholder', 'language.en', 'language.nl']);
 const MODES = ['play', 'two-players', 'replay', 'diagram', 'try'];
-const LEVELS = ['novice', 'casual', 'club', 'strong', 'master'];
 const COLORS = ['dark', 'light'];
 const BOOLEANS = ['true', 'false'];
 const LANGS = ['en', 'nl', 'ru', 'sr'];
