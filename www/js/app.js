@@ -5,8 +5,8 @@ import { createBoard, parsePoint, pointName } from './board.js';
 import { AiClient, LEVELS } from './ai.js';
 import { createI18n, languages, preferredLanguage, rememberLanguage, safeStorage, translateDom } from './i18n.js';
 import { attackPicture } from './attack-picture.js';
-import { describeError, describeMove, pieceName } from './words.js';
-import { hideBadge, showHover } from './hover.js';
+import { describeError, describeMove, describeSkip, pieceName } from './words.js';
+import { clickShape, hideBadge, hoverShape, showHover } from './hover.js';
 import { registerOffline } from './offline.js';
 import { VERSION } from './build.js';
 
@@ -167,8 +167,8 @@ function update({ fresh = false, animate = null } = {}) {
   generation++;
   const st = status();
   const n = st.size;
-  // The status first: the board's text alternative repeats the turn line.
-  renderStatus(st);
+  const line = turnLine(st);
+  renderStatus(st, line);
   board.set({
     size: n,
     cells: game.board(),
@@ -180,7 +180,7 @@ function update({ fresh = false, animate = null } = {}) {
     coordinates: settings.coordinates,
     pieceSet: settings.pieceSet,
     interactive: true,
-    label: boardLabel(st),
+    label: boardLabel(st, line),
     animate: fresh ? null : animate,
   });
   hideBadge($('badge'));
@@ -198,20 +198,19 @@ function playerName(color, st) {
   return t(first ? 'seat.first' : 'seat.second');
 }
 
-function renderStatus(st) {
+/// Whose turn it is, who won, or who was just skipped.
+function turnLine(st) {
+  if (st.winner) return t('status.won', { color: t('color.' + st.winner), player: playerName(st.winner, st) });
+  if (st.skipped) return describeSkip(t, st);
+  return t('status.toMove', { color: t('color.' + st.toMove), player: playerName(st.toMove, st) });
+}
+
+function renderStatus(st, line) {
   for (const color of ['dark', 'light']) {
     $(`player-${color}-name`).textContent = playerName(color, st);
     $(`player-${color}-count`).textContent = t('status.pieces', { count: st[color] });
     $(`player-${color}`).classList.toggle('to-move', !st.winner && st.toMove === color);
   }
-  let line;
-  if (st.winner) line = t('status.won', { color: t('color.' + st.winner), player: playerName(st.winner, st) });
-  else if (st.skipped)
-    line = t('status.skipped', {
-      skipped: t('color.' + other(st.toMove)),
-      color: t('color.' + st.toMove),
-    });
-  else line = t('status.toMove', { color: t('color.' + st.toMove), player: playerName(st.toMove, st) });
   $('turn').textContent = line;
   $('turn').className = st.winner ? 'turn over' : 'turn';
   $('swap-note').hidden = !st.swapped;
@@ -219,10 +218,6 @@ function renderStatus(st) {
   $('empty-count').textContent = t('status.empty', { count: st.empty });
   $('message').textContent = message?.text ?? '';
   $('message').className = 'message ' + (message?.tone ?? '');
-}
-
-function other(color) {
-  return color === 'dark' ? 'light' : 'dark';
 }
 
 function renderMoves(st) {
@@ -281,14 +276,14 @@ function renderControls(st) {
   }
 }
 
-function boardLabel(st) {
+function boardLabel(st, turn) {
   const groups = { darkRound: [], darkSquare: [], lightRound: [], lightSquare: [] };
   const cells = game.board();
   for (let i = 0; i < cells.length; i++) {
     if (cells[i]) groups[pieceName(cells[i])].push(pointName(i % st.size, Math.floor(i / st.size)));
   }
   const parts = [t('board.label', { size: st.size })];
-  parts.push($('turn').textContent || '');
+  parts.push(turn);
   for (const [name, points] of Object.entries(groups)) {
     if (points.length) parts.push(`${t('piecePlural.' + name)}: ${points.join(' ')}`);
   }
@@ -329,19 +324,12 @@ function hoverView() {
 
 function onHover(point, event) {
   if (!game) return;
-  const shape = event?.pointerType === 'touch' ? null : event?.shiftKey ? 'square' : 'round';
-  showHover(hoverView(), point, shape);
+  showHover(hoverView(), point, hoverShape(event));
 }
 
 function onClick(point, button, event) {
   boardEl.focus({ preventScroll: true, focusVisible: false });
-  const shape =
-    event.pointerType === 'touch' || event.pointerType === 'pen'
-      ? settings.shape
-      : button === 2 || event.shiftKey
-        ? 'square'
-        : 'round';
-  act(point, shape);
+  act(point, clickShape(event, button, settings.shape));
 }
 
 /// Places at an empty point or changes the group at an occupied one.
@@ -370,8 +358,7 @@ function afterMove(origin) {
   message = null;
   const words = [describeMove(t, last)];
   if (st.winner) words.push(t('status.won', { color: t('color.' + st.winner), player: playerName(st.winner, st) }));
-  else if (st.skipped)
-    words.push(t('status.skipped', { skipped: t('color.' + other(st.toMove)), color: t('color.' + st.toMove) }));
+  else if (st.skipped) words.push(describeSkip(t, st));
   const text = words.join(' ');
   // The turn line shows a win; a skip also gets a note of its own.
   if (st.skipped && !st.winner) message = { text: words.slice(1).join(' '), tone: 'info' };

@@ -18,8 +18,8 @@ import { loadEngine } from './engine.js';
 import { createBoard, parsePoint } from './board.js';
 import { AiClient, LEVELS } from './ai.js';
 import { catalogues, createI18n, preferredLanguage } from './i18n.js';
-import { describeError, describeMove } from './words.js';
-import { hideBadge, showHover } from './hover.js';
+import { describeError, describeMove, describeSkip } from './words.js';
+import { clickShape, hideBadge, hoverShape, showHover } from './hover.js';
 import { EMBED_CSS } from './embed-style.js';
 
 const MODES = ['play', 'two-players', 'replay', 'diagram', 'try'];
@@ -305,7 +305,6 @@ export function mount(host, config = {}) {
 
   function onHover(point, event) {
     if (!game) return;
-    const shape = event?.pointerType === 'touch' ? null : event?.shiftKey ? 'square' : 'round';
     showHover(
       {
         game,
@@ -318,7 +317,7 @@ export function mount(host, config = {}) {
         showGroup: cfg.attackers,
       },
       point,
-      shape,
+      hoverShape(event),
     );
   }
 
@@ -326,8 +325,7 @@ export function mount(host, config = {}) {
     if (!cfg.interactive || !humanToMove()) return;
     const p = parsePoint(point);
     const occupied = game.groupAt(p.col, p.row) !== null;
-    const touch = event.pointerType === 'touch' || event.pointerType === 'pen';
-    const chosen = touch ? shape : button === 2 || event.shiftKey ? 'square' : 'round';
+    const chosen = clickShape(event, button, shape);
     attempt(() => (occupied ? game.change(p.col, p.row) : game.place(p.col, p.row, chosen)), point);
   }
 
@@ -350,13 +348,7 @@ export function mount(host, config = {}) {
     const words = [describeMove(t, move)];
     if (cfg.mode === 'try' && cfg.expect) words.unshift(t('embed.right'));
     if (st.winner) words.push(t('embed.won', { color: t('color.' + st.winner) }));
-    else if (st.skipped)
-      words.push(
-        t('status.skipped', {
-          skipped: t('color.' + (st.toMove === 'dark' ? 'light' : 'dark')),
-          color: t('color.' + st.toMove),
-        }),
-      );
+    else if (st.skipped) words.push(describeSkip(t, st));
     say(words.join(' '), st.winner ? 'win' : 'ok');
     emit('move', { token: move.token, record: game.record() });
     if (st.winner) emit('end', { winner: st.winner, record: game.record() });

@@ -49,6 +49,19 @@ function showBadge(badge, host, board, point, { head, tail, ok }) {
   badge.style.top = `${Math.round(below ? y + at.cell * 0.7 : y - at.cell * 0.7)}px`;
 }
 
+/// The shape a pointer's ghost shows: none for touch (a finger does not
+/// hover), a square with Shift, a round otherwise.
+export function hoverShape(event) {
+  return event?.pointerType === 'touch' ? null : event?.shiftKey ? 'square' : 'round';
+}
+
+/// The shape a click places: a tap or a pen places the chosen `tapShape`;
+/// a mouse places a square with the right button or Shift, a round otherwise.
+export function clickShape(event, button, tapShape) {
+  if (event.pointerType === 'touch' || event.pointerType === 'pen') return tapShape;
+  return button === 2 || event.shiftKey ? 'square' : 'round';
+}
+
 export function hideBadge(badge) {
   badge.hidden = true;
 }

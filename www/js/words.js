@@ -29,6 +29,12 @@ export function describeMove(t, move) {
   }
 }
 
+/// The note that the side not to move in `st` was just skipped.
+export function describeSkip(t, st) {
+  const skipped = st.toMove === 'dark' ? 'light' : 'dark';
+  return t('status.skipped', { skipped: t('color.' + skipped), color: t('color.' + st.toMove) });
+}
+
 /// An error from the engine (or anything thrown) as a sentence.
 export function describeError(t, error) {
   if (!error || typeof error !== 'object' || !error.kind) {
