@@ -294,6 +294,8 @@ test('after one visit the game is installable and plays offline, and a new build
     assert.notEqual(second, first);
     await page.reload();
     await page.waitForFunction((v) => window.federa?.build === v, second, { timeout: 20000 });
+    // The new build says it arrived (after the reload that brought it in).
+    assert.equal(await page.textContent('#message'), en['offline.updated']);
   } finally {
     await own.close();
     await site.close();
