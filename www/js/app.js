@@ -3,7 +3,7 @@
 import { loadEngine } from './engine.js';
 import { createBoard, parsePoint, pointName } from './board.js';
 import { AiClient, LEVELS } from './ai.js';
-import { createI18n, languages, preferredLanguage, rememberLanguage, safeStorage, translateDom } from './i18n.js';
+import { createI18n, preferredLanguage, safeStorage, setupLanguageSelect, translateDom } from './i18n.js';
 import { attackPicture } from './attack-picture.js';
 import { describeError, describeMove, describeSkip, pieceName } from './words.js';
 import { clickShape, hideBadge, hoverShape, showHover } from './hover.js';
@@ -310,14 +310,16 @@ function announce(text) {
 // ---- Hover, badge and clicks ----
 
 function hoverView() {
+  const st = status();
   return {
     game,
+    status: st,
     board,
     badge: $('badge'),
     host: boardEl,
     t,
     locale: i18n.locale,
-    canPlace: humanToMove(),
+    canPlace: humanToMove(st),
     showGroup: true,
   };
 }
@@ -701,17 +703,7 @@ function setupControls() {
     o.dataset.i18n = 'level.' + l;
     levelSelect.add(o);
   }
-  const langSelect = $('opt-lang');
-  for (const l of languages) {
-    const o = new Option(l, l);
-    o.dataset.i18n = 'language.' + l;
-    langSelect.add(o);
-  }
-  langSelect.value = i18n.lang;
-  langSelect.addEventListener('change', () => {
-    rememberLanguage(langSelect.value);
-    applyLanguage(langSelect.value);
-  });
+  setupLanguageSelect($('opt-lang'), i18n.lang, applyLanguage);
 
   $('btn-new').addEventListener('click', () => {
     sizeSelect.value = String(settings.size);

@@ -305,15 +305,17 @@ export function mount(host, config = {}) {
 
   function onHover(point, event) {
     if (!game) return;
+    const st = game.status();
     showHover(
       {
         game,
+        status: st,
         board,
         badge: $('.badge'),
         host: $('.board-host'),
         t,
         locale: i18n.locale,
-        canPlace: cfg.interactive && humanToMove(),
+        canPlace: cfg.interactive && humanToMove(st),
         showGroup: cfg.attackers,
       },
       point,

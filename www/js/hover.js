@@ -5,7 +5,8 @@
 import { parsePoint } from './board.js';
 import { describeGroup, pieceCode } from './words.js';
 
-/// `view`: { game, board, badge, host, t, locale, canPlace, showGroup }.
+/// `view`: { game, status, board, badge, host, t, locale, canPlace,
+/// showGroup }, with `status` the game's current status.
 /// `shape` is what a click would place, or null (no ghost). Returns the
 /// group's info and the badge's words, or null on an empty point.
 export function showHover(view, point, shape) {
@@ -15,7 +16,7 @@ export function showHover(view, point, shape) {
     hideBadge(badge);
     return null;
   }
-  const st = game.status();
+  const st = view.status;
   const p = parsePoint(point);
   const info = game.groupAt(p.col, p.row);
   if (!info || view.showGroup === false) {

@@ -41,6 +41,22 @@ export function safeStorage() {
   }
 }
 
+/// Fills a <select> with the languages (their names translated by
+/// translateDom), shows `current`, and on a choice remembers it and calls
+/// `onChange(lang)`.
+export function setupLanguageSelect(select, current, onChange) {
+  for (const lang of languages) {
+    const option = new Option(lang, lang);
+    option.dataset.i18n = 'language.' + lang;
+    select.add(option);
+  }
+  select.value = current;
+  select.addEventListener('change', () => {
+    rememberLanguage(select.value);
+    onChange(select.value);
+  });
+}
+
 export function createI18n(lang) {
   const messages = catalogues[lang] ?? en;
   const plurals = new Intl.PluralRules(messages['meta.locale']);

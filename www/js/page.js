@@ -1,11 +1,9 @@
 // The rules and embed pages: language (chosen from the browser, switchable,
 // remembered), translated text, and the boards' language.
-import { createI18n, languages, preferredLanguage, rememberLanguage, translateDom } from './i18n.js';
+import { createI18n, preferredLanguage, setupLanguageSelect, translateDom } from './i18n.js';
 import { attackPicture } from './attack-picture.js';
 import './embed.js';
 import { registerOffline } from './offline.js';
-
-const select = document.getElementById('lang');
 
 function apply(lang) {
   const { t, locale } = createI18n(lang);
@@ -23,17 +21,8 @@ function apply(lang) {
   }
 }
 
-for (const lang of languages) {
-  const option = new Option(lang, lang);
-  option.dataset.i18n = 'language.' + lang;
-  select.add(option);
-}
 const initial = preferredLanguage();
-select.value = initial;
-select.addEventListener('change', () => {
-  rememberLanguage(select.value);
-  apply(select.value);
-});
+setupLanguageSelect(document.getElementById('lang'), initial, apply);
 apply(initial);
 registerOffline();
 document.documentElement.classList.add('ready');
