@@ -36,8 +36,9 @@ export function pointName(col, row) {
   return LETTERS[col] + (row + 1);
 }
 
+/// A point's name (a1 to y25) as its column and row, or null.
 export function parsePoint(name) {
-  const m = /^([a-y])([1-9][0-9]?)$/.exec(name);
+  const m = /^([a-y])([1-9]|1[0-9]|2[0-5])$/.exec(name);
   return m ? { col: LETTERS.indexOf(m[1]), row: Number(m[2]) - 1 } : null;
 }
 

@@ -24,8 +24,12 @@ import { EMBED_CSS } from './embed-style.js';
 
 const MODES = ['play', 'two-players', 'replay', 'diagram', 'try'];
 const AI_MS = 1000;
-const POINT = /^[a-y](?:[1-9]|1[0-9]|2[0-5])$/;
-const TOKEN = /^(?:swap|[BW]F?[CS]?[a-y](?:[1-9]|1[0-9]|2[0-5]))$/;
+// The shape of a move token (the engine checks the move itself).
+const TOKEN = /^(?:swap|[BW]F?[CS]?([a-y][0-9]+))$/;
+const isToken = (text) => {
+  const m = TOKEN.exec(text);
+  return m !== null && (m[1] === undefined || parsePoint(m[1]) !== null);
+};
 
 const BOOLEAN = (name) => ({
   name,
@@ -74,14 +78,14 @@ const ATTRIBUTES = {
   highlight: {
     parse(value) {
       const points = value.trim().split(/[\s,]+/).filter(Boolean);
-      if (!points.every((p) => POINT.test(p))) throw { name: 'highlight', value, expected: 'points' };
+      if (!points.every((p) => parsePoint(p) !== null)) throw { name: 'highlight', value, expected: 'points' };
       return points;
     },
   },
   expect: {
     parse(value) {
       const tokens = value.trim().split(/\s+/).filter(Boolean);
-      if (!tokens.length || !tokens.every((t) => TOKEN.test(t))) throw { name: 'expect', value, expected: 'tokens' };
+      if (!tokens.length || !tokens.every(isToken)) throw { name: 'expect', value, expected: 'tokens' };
       return tokens;
     },
   },
