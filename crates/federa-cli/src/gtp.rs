@@ -1,6 +1,6 @@
 //! The engine text protocol of notation.md, in the style of GTP version 2.
 
-use std::io::{BufRead, Write};
+use std::io::{self, BufRead, Write};
 
 use federa_core::search::{Level, Limit, Player, PlayerKind, StdClock};
 use federa_core::{Color, Game, Move, Position, Rules, Token, perft};
@@ -37,6 +37,10 @@ const COMMANDS: &[&str] = &[
 /// engine for hours.
 const MAX_PERFT_DEPTH: u32 = 6;
 
+/// Longest input line the engine reads, in bytes: far more than any record
+/// of a 25×25 game. The rest of a longer line is skipped unread.
+pub const MAX_LINE: usize = 1 << 20;
+
 /// The engine's state between commands.
 pub struct Engine {
     game: Game,
@@ -67,11 +71,17 @@ impl Engine {
         }
     }
 
-    /// Runs the protocol until `quit` or the end of input.
-    pub fn run(&mut self, input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
-        for line in input.lines() {
-            let line = line?;
-            let Some(reply) = self.handle_line(&line) else {
+    /// Runs the protocol until `quit` or the end of input. Input is read as
+    /// bytes, so nothing a peer sends (invalid UTF-8, a binary file, an
+    /// endless line) ends the session: each line gets its reply.
+    pub fn run(&mut self, mut input: impl BufRead, mut output: impl Write) -> io::Result<()> {
+        let mut line = Vec::new();
+        while let Some(read) = read_line(&mut input, &mut line, MAX_LINE)? {
+            let reply = match read {
+                Line::Whole => self.handle_bytes(&line),
+                Line::TooLong => Some(too_long(&line)),
+            };
+            let Some(reply) = reply else {
                 continue;
             };
             output.write_all(reply.text.as_bytes())?;
@@ -83,8 +93,39 @@ impl Engine {
         Ok(())
     }
 
-    /// Answers one input line; `None` for a line with no command.
-    pub fn handle_line(&mut self, raw: &str) -> Option<Reply> {
+    /// Answers one input line given as bytes (without its newline); `None`
+    /// for a line with no command. Control characters are dropped first, as
+    /// GTP does, then comments; what is left must be UTF-8.
+    fn handle_bytes(&mut self, raw: &[u8]) -> Option<Reply> {
+        let kept: Vec<u8> = raw
+            .iter()
+            .filter_map(|&b| match b {
+                b'\t' => Some(b' '),
+                b if b.is_ascii_control() => None,
+                b => Some(b),
+            })
+            .collect();
+        // `#` is ASCII, never part of a longer UTF-8 sequence.
+        let command = kept.split(|&b| b == b'#').next().unwrap_or_default();
+        if command.trim_ascii().is_empty() {
+            return None;
+        }
+        match std::str::from_utf8(command) {
+            Ok(text) => self.handle_line(text),
+            Err(e) => Some(Reply {
+                text: format!(
+                    "?{} line is not valid UTF-8: byte {} (0x{:02X}) does not belong\n\n",
+                    leading_id(command),
+                    e.valid_up_to() + 1,
+                    command[e.valid_up_to()]
+                ),
+                quit: false,
+            }),
+        }
+    }
+
+    /// Answers one line of text; `None` for a line with no command.
+    fn handle_line(&mut self, raw: &str) -> Option<Reply> {
         let line: String = raw
             .chars()
             .filter_map(|c| match c {
@@ -312,4 +353,115 @@ fn parse_positive(s: &str, what: &str) -> Result<u64, String> {
         .ok()
         .filter(|&n| n > 0)
         .ok_or_else(|| format!("`{s}` is not a positive number of {what}"))
+}
+
+/// How `read_line` ended a line.
+#[derive(Debug, PartialEq, Eq)]
+enum Line {
+    /// The whole line is in the buffer.
+    Whole,
+    /// The line had more than the limit; the buffer holds its first bytes
+    /// and the rest was skipped.
+    TooLong,
+}
+
+/// Reads the next line (up to `\n`, which is not kept) into `buf`, keeping
+/// at most `max` bytes of it; `None` at the end of input.
+fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>, max: usize) -> io::Result<Option<Line>> {
+    buf.clear();
+    let mut any = false;
+    let mut too_long = false;
+    loop {
+        let available = match input.fill_buf() {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            break;
+        }
+        any = true;
+        let newline = available.iter().position(|&b| b == b'\n');
+        let chunk = &available[..newline.unwrap_or(available.len())];
+        let room = max - buf.len();
+        if chunk.len() > room {
+            too_long = true;
+        }
+        buf.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        let used = newline.map_or(available.len(), |at| at + 1);
+        input.consume(used);
+        if newline.is_some() {
+            break;
+        }
+    }
+    Ok(any.then_some(if too_long { Line::TooLong } else { Line::Whole }))
+}
+
+/// The id a line starts with, if its first word is a number ("" if not).
+fn leading_id(line: &[u8]) -> &str {
+    let line = line.trim_ascii_start();
+    let digits = line.iter().take_while(|b| b.is_ascii_digit()).count();
+    let after = line.get(digits);
+    if digits > 0 && after.is_none_or(|b| b.is_ascii_whitespace()) {
+        std::str::from_utf8(&line[..digits]).unwrap_or_default()
+    } else {
+        ""
+    }
+}
+
+/// The reply to a line over `MAX_LINE` bytes.
+fn too_long(start: &[u8]) -> Reply {
+    Reply {
+        text: format!(
+            "?{} line too long: over {MAX_LINE} bytes, not read\n\n",
+            leading_id(start)
+        ),
+        quit: false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(input: &[u8], max: usize) -> Vec<(Vec<u8>, Line)> {
+        let mut reader = io::BufReader::with_capacity(4, input);
+        let mut buf = Vec::new();
+        let mut out = Vec::new();
+        while let Some(end) = read_line(&mut reader, &mut buf, max).unwrap() {
+            assert!(buf.len() <= max, "never holds more than the limit");
+            out.push((buf.clone(), end));
+        }
+        out
+    }
+
+    #[test]
+    fn a_long_line_is_cut_at_the_limit_and_its_rest_skipped() {
+        let got = lines(b"name\n0123456789abcdef\n\nlast", 8);
+        assert_eq!(
+            got,
+            vec![
+                (b"name".to_vec(), Line::Whole),
+                (b"01234567".to_vec(), Line::TooLong),
+                (Vec::new(), Line::Whole),
+                (b"last".to_vec(), Line::Whole),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_line_of_exactly_the_limit_is_whole() {
+        assert_eq!(
+            lines(b"12345678\n", 8),
+            vec![(b"12345678".to_vec(), Line::Whole)]
+        );
+    }
+
+    #[test]
+    fn the_id_of_a_line_is_its_first_word_if_a_number() {
+        assert_eq!(leading_id(b" 12 play"), "12");
+        assert_eq!(leading_id(b"12"), "12");
+        assert_eq!(leading_id(b"12play"), "");
+        assert_eq!(leading_id(b"play 12"), "");
+    }
 }
