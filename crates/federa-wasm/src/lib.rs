@@ -476,14 +476,16 @@ impl Ai {
         iterations: f64,
         progress: Option<js_sys::Function>,
     ) -> JsResult<JsValue> {
+        // NaN, infinite or negative budgets would never stop the search.
+        let budget = |v: f64| v.is_finite() && v >= 0.0;
         let limit = Limit {
             iterations: (iterations >= 1.0).then_some(iterations as u64),
-            millis: (millis > 0.0 && millis.is_finite()).then_some(millis),
+            millis: (millis > 0.0).then_some(millis),
         };
-        if limit == Limit::default() {
+        if !budget(millis) || !budget(iterations) || limit == Limit::default() {
             return Err(error(
                 "limit",
-                "give a time in milliseconds or a number of iterations",
+                "give a time in milliseconds or a number of iterations (finite, 0 for none)",
                 errors::Facts::default(),
             ));
         }
@@ -556,6 +558,13 @@ pub fn bench_playouts(size: f64, games: u32, seed: f64) -> JsResult<JsValue> {
 /// mid-game position (as `federa bench --search`) and returns its result.
 #[wasm_bindgen(js_name = benchSearch)]
 pub fn bench_search(size: f64, millis: f64, seed: f64) -> JsResult<JsValue> {
+    if !(millis.is_finite() && millis > 0.0) {
+        return Err(error(
+            "limit",
+            "give a time in milliseconds (finite, above 0)",
+            errors::Facts::default(),
+        ));
+    }
     let rules = rules(size, true)?;
     let pos = midgame_position(rules, seed.abs() as u64);
     let mut player = Player::new(PlayerKind::Level(Level::Master), seed.abs() as u64);

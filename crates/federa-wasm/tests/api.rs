@@ -224,6 +224,11 @@ fn the_ai_refuses_bad_input() {
         (-5.0, 0.0),
         (f64::NAN, f64::NAN),
         (f64::INFINITY, 0.5),
+        // A search with no end: refused, not run until the page gives up.
+        (0.0, f64::INFINITY),
+        (f64::INFINITY, 10.0),
+        (f64::NAN, 10.0),
+        (10.0, -1.0),
     ] {
         assert_eq!(
             kind(&err(ai.think("3x3", true, ms, iterations, None))),
@@ -232,6 +237,13 @@ fn the_ai_refuses_bad_input() {
     }
     let won = "[Position \"sss/sCs/sss b\"]\n3x3 BFCa1";
     assert_eq!(kind(&err(ai.think(won, true, 0.0, 10.0, None))), "gameOver");
+}
+
+#[wasm_bindgen_test]
+fn the_search_benchmark_refuses_a_time_that_never_ends() {
+    for ms in [f64::NAN, f64::INFINITY, -1.0, 0.0] {
+        assert_eq!(kind(&err(bench_search(9.0, ms, 1.0))), "limit");
+    }
 }
 
 #[wasm_bindgen_test]

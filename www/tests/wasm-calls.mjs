@@ -1,0 +1,195 @@
+// Seeded random calls on the built wasm package (dist/, as the page loads
+// it), run in a worker thread by wasm-api.test.mjs, so that a call that
+// never returns fails that test by its time limit instead of hanging it.
+// Every call must return a value or throw the engine's error object
+// ({ kind, message }), never trap; a call that throws must leave the game's
+// record and position as they were; whatever record a game writes must read
+// back as the same game. Posts the counts of what it tried.
+import assert from 'node:assert/strict';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parentPort, workerData } from 'node:worker_threads';
+
+export const CALLS = 6000;
+export const ROUNDS = 1500;
+
+async function loadEngine(dist) {
+  // dist's glue is an ES module named .js; a copy named .mjs lets Node read it.
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'federa-wasm-'));
+  const glue = path.join(dir, 'federa-wasm.mjs');
+  await fs.copyFile(path.join(dist, 'federa-wasm.js'), glue);
+  const engine = await import(pathToFileURL(glue).href);
+  await engine.default({ module_or_path: await fs.readFile(path.join(dist, 'federa-wasm_bg.wasm')) });
+  await fs.rm(dir, { recursive: true, force: true });
+  return engine;
+}
+
+/// mulberry32: a small seeded generator, the same sequence everywhere.
+function generator(seed) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const below = (n) => Math.floor(next() * n);
+  const pick = (list) => list[below(list.length)];
+  return { next, below, pick };
+}
+
+const ODD_NUMBERS = [NaN, Infinity, -Infinity, -1, -0, 0, 0.5, 1.5, 1e300, -1e300, 2 ** 53, 2 ** 32, 255, 256];
+const ALPHABET = 'BWFCSabcdexyz0123456789 swap\n\t#[]"\\x/.-';
+
+function inputs(rng) {
+  const number = (n = 30) => (rng.next() < 0.3 ? rng.pick(ODD_NUMBERS) : rng.below(n + 4) - 2);
+  const chars = (n, set) => Array.from({ length: n }, () => set[rng.below(set.length)]).join('');
+  const unicode = (n) => Array.from({ length: n }, () => String.fromCharCode(rng.below(0x10000))).join('');
+  const mutate = (text) => {
+    if (!text) return text;
+    const at = rng.below(text.length);
+    switch (rng.below(4)) {
+      case 0:
+        return text.slice(0, at) + text.slice(at + 1);
+      case 1:
+        return text.slice(0, at) + chars(1, ALPHABET) + text.slice(at);
+      case 2:
+        return text.slice(0, at);
+      default:
+        return text + ' ' + chars(rng.below(6), ALPHABET);
+    }
+  };
+  const string = (game) => {
+    switch (rng.below(7)) {
+      case 0:
+        return chars(rng.below(12), ALPHABET);
+      case 1:
+        return unicode(rng.below(12));
+      case 2:
+        return mutate(rng.pick(game.legalMoves()) ?? 'swap');
+      case 3:
+        return mutate(game.record());
+      case 4:
+        return mutate(game.position());
+      case 5:
+        return rng.pick(['', ' ', 'swap', 'BCa1', 'WFc3', '2x2', '25x25', 'master', 'uct', 'random', 'novice']);
+      default:
+        return chars(rng.below(5000), ALPHABET);
+    }
+  };
+  return { number, string, bool: () => rng.next() < 0.5 };
+}
+
+/// Runs `fn`; returns { value } or { error }, failing on a trap or on a
+/// thrown value that is not the engine's error object.
+function attempt(what, fn) {
+  try {
+    return { value: fn() };
+  } catch (error) {
+    assert.ok(!(error instanceof WebAssembly.RuntimeError), `${what} trapped: ${error}`);
+    assert.equal(typeof error?.kind, 'string', `${what} threw ${error} without a kind`);
+    assert.equal(typeof error?.message, 'string', `${what} threw an error without a message`);
+    return { error };
+  }
+}
+
+function games(engine) {
+  const rng = generator(20261201);
+  const { number, string, bool } = inputs(rng);
+  let game = new engine.GameHandle(5, true);
+  let pie = true;
+  const counts = { calls: 0, rejected: 0, legal: 0 };
+  const methods = [
+    ['play legal', () => game.play(rng.pick(game.legalMoves()) ?? 'swap')],
+    ['play', () => game.play(string(game))],
+    ['place', () => game.place(number(), number(), rng.pick(['round', 'square', string(game)]))],
+    ['change', () => game.change(number(), number())],
+    ['undo', () => game.undo()],
+    ['redo', () => game.redo()],
+    ['jump', () => game.jump(number(60))],
+    ['truncate', () => game.truncate()],
+    ['groupAt', () => game.groupAt(number(), number())],
+    ['moveAt', () => game.moveAt(number(60))],
+    ['setTag', () => game.setTag(string(game), string(game))],
+    ['read', () => [game.status(), game.board(), game.moves(), game.changeable(), game.changeableGroups(), game.lastMovePoints(), game.tags()]],
+  ];
+  const makers = [
+    ['new', () => [new engine.GameHandle(number(), bool()), null]],
+    ['fromRecord', () => { const p = bool(); return [engine.GameHandle.fromRecord(string(game), p), p]; }],
+    ['fromPosition', () => { const p = bool(); return [engine.GameHandle.fromPosition(string(game), p), p]; }],
+  ];
+  for (let k = 0; k < CALLS; k++) {
+    counts.calls++;
+    if (rng.next() < 0.05) {
+      const [name, make] = rng.pick(makers);
+      const got = attempt(name, make);
+      if (got.error) {
+        counts.rejected++;
+        continue;
+      }
+      game.free();
+      [game, pie] = got.value;
+      pie ??= game.status().pie;
+      continue;
+    }
+    const [name, call] = rng.below(3) === 0 ? methods[0] : rng.pick(methods);
+    const before = { record: game.record(), position: game.position(), status: game.status() };
+    const got = attempt(name, call);
+    if (got.error) {
+      counts.rejected++;
+      assert.equal(game.record(), before.record, `${name} rejected, record unchanged`);
+      assert.equal(game.position(), before.position, `${name} rejected, position unchanged`);
+      assert.deepEqual(game.status(), before.status, `${name} rejected, status unchanged`);
+    } else if (name === 'play legal' && !before.status.winner) {
+      counts.legal++;
+    }
+    if (game.status().winner || rng.next() < 0.01) game.truncate();
+    const reread = attempt('fromRecord(record)', () => engine.GameHandle.fromRecord(game.record(), pie));
+    assert.ok(reread.value, `the record ${JSON.stringify(game.record())} reads back`);
+    assert.equal(reread.value.record(), game.record());
+    reread.value.free();
+  }
+  game.free();
+  return counts;
+}
+
+function searches(engine) {
+  const rng = generator(7);
+  const { number, string, bool } = inputs(rng);
+  const game = new engine.GameHandle(5, true);
+  let rejected = 0;
+  let thought = 0;
+  for (let k = 0; k < ROUNDS; k++) {
+    // Out of range, but never a long search: 1e300 ms is a legal request.
+    const budget = () => rng.pick([0, 1, 2, 3, NaN, Infinity, -Infinity, -1, 0.5]);
+    const ai = attempt('new Ai', () => new engine.Ai(rng.next() < 0.7 ? rng.pick(['novice', 'casual', 'uct', 'random', 'master', '3']) : string(game), number()));
+    if (ai.error) {
+      rejected++;
+      continue;
+    }
+    const record = rng.next() < 0.7 ? game.record() : string(game);
+    const got = attempt('think', () => ai.value.think(record, bool(), budget(), rng.pick([0, 1, 5, 20, NaN, Infinity, -Infinity, -3, 0.5]), () => bool()));
+    if (got.error) rejected++;
+    else {
+      thought++;
+      assert.ok(game.legalMoves().length === 0 || typeof got.value.best === 'string');
+    }
+    ai.value.free();
+    const bench = attempt('bench', () =>
+      rng.next() < 0.5 ? engine.benchPlayouts(number(26), rng.below(3), number()) : engine.benchSearch(number(26), budget(), number()),
+    );
+    if (bench.error) rejected++;
+    if (rng.next() < 0.5) attempt('play', () => game.play(rng.pick(game.legalMoves()) ?? 'swap'));
+    if (game.status().winner) game.jump(0);
+  }
+  game.free();
+  return { rounds: ROUNDS, thought, rejected };
+}
+
+if (parentPort) {
+  const engine = await loadEngine(workerData.dist);
+  parentPort.postMessage(workerData.suite === 'games' ? games(engine) : searches(engine));
+}
