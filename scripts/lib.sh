@@ -8,6 +8,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
 TRUNK_VERSION=0.21.14
+CARGO_FUZZ_VERSION=0.13.1
 # Must match the exact `wasm-bindgen` pin in crates/federa-wasm/Cargo.toml.
 WASM_BINDGEN_VERSION=0.2.130
 
@@ -34,6 +35,13 @@ ensure_trunk() {
   if [ "$(trunk --version 2>/dev/null)" != "trunk $TRUNK_VERSION" ]; then
     say "installing trunk $TRUNK_VERSION (about 7 minutes)"
     cargo install --locked trunk --version "$TRUNK_VERSION"
+  fi
+}
+
+ensure_cargo_fuzz() {
+  if [ "$(cargo fuzz --version 2>/dev/null)" != "cargo-fuzz $CARGO_FUZZ_VERSION" ]; then
+    say "installing cargo-fuzz $CARGO_FUZZ_VERSION (about a minute)"
+    cargo install --locked cargo-fuzz --version "$CARGO_FUZZ_VERSION"
   fi
 }
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test: formatting and lints, the native tests, the wasm tests
 # under Node, then builds the web game and runs the end-to-end tests in
-# headless Chromium. Installs what is missing first.
+# headless Chromium. Each fuzz target runs for 20 s on the way. Installs
+# what is missing first.
 source "$(dirname "$0")/lib.sh"
 
 ensure_web_tools
@@ -20,6 +21,9 @@ cargo test --workspace --locked
 say "wasm tests under Node"
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
   cargo test --release --locked --target wasm32-unknown-unknown -p federa-wasm --tests
+
+say "fuzzing (each target briefly, from the committed seeds)"
+"$ROOT/scripts/fuzz.sh" 20
 
 "$ROOT/scripts/build-web.sh"
 

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Runs each cargo-fuzz target for a fixed time, starting from the committed
+# seeds (fuzz/seeds/); a crash fails the run and leaves its input in
+# fuzz/artifacts/. Usage: scripts/fuzz.sh [seconds per target, default 20]
+source "$(dirname "$0")/lib.sh"
+ensure_cargo_fuzz
+seconds="${1:-20}"
+# cargo-fuzz needs nightly flags; the stable compiler allows them this way.
+export RUSTC_BOOTSTRAP=1
+# No sanitizer: the workspace forbids unsafe code, so AddressSanitizer would
+# find nothing that Rust's own checks miss. Debug assertions (-a) stay on, so
+# arithmetic overflow is a crash too.
+fuzz=(--sanitizer none --debug-assertions)
+corpus="$(mktemp -d)"
+trap 'rm -rf "$corpus"' EXIT
+
+say "building the fuzz targets"
+cargo fuzz build "${fuzz[@]}"
+for target in parse_record parse_position parse_token play_bytes; do
+  say "fuzzing $target for ${seconds} s"
+  dirs=("$corpus/$target")
+  options=(-max_total_time="$seconds" -print_final_stats=1)
+  if [ -d "fuzz/seeds/$target" ]; then
+    dirs+=("fuzz/seeds/$target")
+    options+=(-dict=fuzz/federa.dict)
+  else
+    options+=(-len_control=0)
+  fi
+  mkdir -p "${dirs[0]}"
+  log="$corpus/$target.log"
+  if ! cargo fuzz run "${fuzz[@]}" "$target" "${dirs[@]}" -- "${options[@]}" >"$log" 2>&1; then
+    tail -n 40 "$log"
+    echo "fuzz target $target failed; its input is in fuzz/artifacts/$target/" >&2
+    exit 1
+  fi
+  grep -E '^(stat::number_of_executed_units|stat::new_units_added)' "$log"
+done
