@@ -1,11 +1,13 @@
-// After Trunk builds the web game: stamps the build's version (a hash of
-// every file) into js/build.js, and writes the service worker with that
-// version and the list of files to keep for offline play.
+// After Trunk builds the web game: puts the content security policy into
+// every page (scripts/csp.mjs), stamps the build's version (a hash of every
+// file) into js/build.js, and writes the service worker with that version
+// and the list of files to keep for offline play.
 // Run by Trunk as a post-build hook (see Trunk.toml), or: node scripts/postbuild.mjs dist
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { withPolicy } from './csp.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(process.env.TRUNK_STAGING_DIR ?? process.argv[2] ?? 'dist');
@@ -23,6 +25,11 @@ async function files(dir, prefix = '') {
 }
 
 const assets = await files(root);
+
+for (const rel of assets.filter((f) => f.endsWith('.html'))) {
+  const file = path.join(root, rel);
+  await fs.writeFile(file, withPolicy(await fs.readFile(file, 'utf8'), rel));
+}
 const lines = [];
 for (const rel of assets) {
   if (rel === 'js/build.js') continue;

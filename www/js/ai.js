@@ -1,13 +1,24 @@
 // The page's side of the AI worker, after lichess's simple engine: one search
 // at a time, a new request replaces the old one, progress per report, and a
 // hard stop by terminating the worker (a fresh one is started for the next
-// request). Answers to replaced or stopped requests are ignored.
+// request). Answers to replaced or stopped requests are ignored. A worker that
+// fails (an error, a trap in the wasm) or gives no answer in time is dropped,
+// the request is rejected with a `workerFailed` or `workerStuck` error, and
+// the next request starts a fresh worker.
 
 /// The AI's levels, weakest first (the engine's names).
 export const LEVELS = ['novice', 'casual', 'club', 'strong', 'master'];
 
+/// How long past its time a search may take to answer (loading the engine
+/// included) before its worker counts as stuck.
+export const MARGIN_MS = 4000;
+/// The time allowed to a search with an iteration budget only.
+const UNTIMED_MS = 60000;
+
 export class AiClient {
-  constructor() {
+  /// `url` is the worker's script (tests point it elsewhere).
+  constructor(url = new URL('./worker.js', import.meta.url)) {
+    this.url = url;
     this.worker = null;
     this.ready = null;
     this.current = null;
@@ -16,39 +27,62 @@ export class AiClient {
 
   start() {
     if (this.worker) return this.ready;
-    this.worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+    const worker = new Worker(this.url, { type: 'module' });
+    this.worker = worker;
     this.ready = new Promise((resolve, reject) => {
-      this.worker.onerror = (e) => reject(e);
-      this.worker.onmessage = (event) => {
+      worker.onerror = (e) => {
+        if (this.worker !== worker) return;
+        console.warn('The AI worker failed:', e.message || 'no details');
+        const error = { kind: 'workerFailed' };
+        reject(error);
+        this.fail(error);
+      };
+      worker.onmessageerror = () => {
+        if (this.worker === worker) this.fail({ kind: 'workerFailed' });
+      };
+      worker.onmessage = (event) => {
+        if (this.worker !== worker) return;
         const msg = event.data;
-        if (msg.type === 'ready') {
+        if (msg?.type === 'ready') {
           resolve();
           return;
         }
         const job = this.current;
-        if (!job || msg.id !== job.id) return; // stale
+        if (!job || msg?.id !== job.id) return; // stale
         if (msg.type === 'progress') job.onProgress?.(msg.info);
-        else if (msg.type === 'result') {
-          this.current = null;
-          job.resolve(msg.info);
-        } else if (msg.type === 'error') {
-          this.current = null;
-          job.reject(msg.error);
+        else if (msg.type === 'result') this.finish(job).resolve(msg.info);
+        else if (msg.type === 'error') {
+          // A trap leaves the wasm in no state to search again.
+          if (msg.error?.kind === 'internal') this.drop();
+          this.finish(job).reject(msg.error);
         }
       };
     });
+    this.ready.catch(() => {});
     return this.ready;
   }
 
   /// Asks for a move: resolves with { best, win, iterations, millis, pv }, or
-  /// with null if the request was stopped or replaced.
-  async think({ record, pie, player, ms, iterations, seed }, onProgress) {
+  /// with null if the request was stopped or replaced; rejects with the
+  /// engine's error, or `workerFailed` / `workerStuck`.
+  think({ record, pie, player, ms, iterations, seed }, onProgress) {
     this.stop();
-    await this.start();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.current = { id, resolve, reject, onProgress };
-      this.worker.postMessage({ type: 'think', id, record, pie, player, ms, iterations, seed });
+      const allowed = (ms || UNTIMED_MS) + MARGIN_MS;
+      const job = { id, resolve, reject, onProgress, timer: 0 };
+      job.timer = setTimeout(() => {
+        if (this.current === job) this.fail({ kind: 'workerStuck', seconds: Math.round(allowed / 1000) });
+      }, allowed);
+      this.current = job;
+      this.start().then(
+        () => {
+          if (this.current === job) {
+            this.worker.postMessage({ type: 'think', id, record, pie, player, ms, iterations, seed });
+          }
+        },
+        () => {},
+      );
     });
   }
 
@@ -60,17 +94,33 @@ export class AiClient {
   /// Stops the running search at once (its promise resolves with null).
   stop() {
     if (!this.current) return;
-    const job = this.current;
-    this.current = null;
-    this.worker.terminate();
-    this.worker = null;
-    this.ready = null;
+    const job = this.finish(this.current);
+    this.drop();
     job.resolve(null);
   }
 
   destroy() {
     this.stop();
+    this.drop();
+  }
+
+  /// Ends `job` as the current request and returns it.
+  finish(job) {
+    clearTimeout(job.timer);
+    if (this.current === job) this.current = null;
+    return job;
+  }
+
+  /// Drops the worker (the next request starts a fresh one) and rejects the
+  /// request it was serving with `error`.
+  fail(error) {
+    this.drop();
+    if (this.current) this.finish(this.current).reject(error);
+  }
+
+  drop() {
     this.worker?.terminate();
     this.worker = null;
+    this.ready = null;
   }
 }

@@ -3,7 +3,8 @@
 import { loadEngine } from './engine.js';
 import { createBoard, parsePoint, pointName } from './board.js';
 import { AiClient, LEVELS } from './ai.js';
-import { createI18n, preferredLanguage, safeStorage, setupLanguageSelect, translateDom } from './i18n.js';
+import { createI18n, preferredLanguage, setupLanguageSelect, translateDom } from './i18n.js';
+import { keepUnread, readEntry, safeStorage, writeEntry } from './store.js';
 import { attackPicture } from './attack-picture.js';
 import { describeError, describeMove, describeSkip, pieceName } from './words.js';
 import { clickShape, hideBadge, hoverShape, showHover } from './hover.js';
@@ -29,7 +30,24 @@ const defaults = {
   pieceSet: 'federa',
   shape: 'round',
 };
-const settings = { ...defaults, ...readJson('federa.settings') };
+const CHOICES = {
+  opponent: ['ai', 'human', 'watch'],
+  level: LEVELS,
+  aiSide: ['light', 'dark', 'random'],
+  pieceSet: ['federa', 'classic'],
+  shape: ['round', 'square'],
+};
+
+const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const GAME_KEY = 'federa.game';
+const SETTINGS_KEY = 'federa.settings';
+// Stored entries that failed to read (see store.js), shown until dismissed.
+const losses = [];
+// Keys not to write while the player has not copied what failed to read
+// there (the browser had no room for a backup copy).
+const held = new Set();
+const settings = { ...defaults, ...readSettings() };
 
 let i18n = createI18n(preferredLanguage());
 const t = (key, params) => i18n.t(key, params);
@@ -66,20 +84,37 @@ window.addEventListener('keyup', (e) => {
 
 // ---- Starting ----
 
-function readJson(key) {
-  try {
-    return JSON.parse(storage?.getItem(key) ?? 'null') ?? {};
-  } catch {
-    return {};
+/// Why stored settings are unusable, or null: every known key must hold one
+/// of its values (unknown keys are kept as they are).
+function settingsProblem(value) {
+  if (!isObject(value)) return { kind: 'unreadable' };
+  for (const [name, v] of Object.entries(value)) {
+    if (!(name in defaults)) continue;
+    const ok =
+      name === 'size'
+        ? SIZES.includes(v)
+        : typeof defaults[name] === 'boolean'
+          ? typeof v === 'boolean'
+          : CHOICES[name].includes(v);
+    if (!ok) return { kind: 'setting', name, value: JSON.stringify(v) };
   }
+  return null;
+}
+
+function readSettings() {
+  const read = readEntry(storage, SETTINGS_KEY, settingsProblem);
+  if (read.lost) lose(read.lost);
+  return read.value ?? {};
+}
+
+/// Notes an entry that failed to read, so the page shows it.
+function lose(lost) {
+  losses.push(lost);
+  if (!lost.backup) held.add(lost.key);
 }
 
 function writeJson(key, value) {
-  try {
-    storage?.setItem(key, JSON.stringify(value));
-  } catch {
-    // Storage full or forbidden: the game simply is not kept.
-  }
+  if (!held.has(key)) writeEntry(storage, key, value);
 }
 
 function fromHash() {
@@ -89,6 +124,7 @@ function fromHash() {
   return { record, pie: params.get('pie') !== '0' };
 }
 
+/// Opens the game of the link, else the stored one, else a new one.
 function restore() {
   const linked = fromHash();
   if (linked) {
@@ -96,19 +132,31 @@ function restore() {
       setGame(engine.GameHandle.fromRecord(linked.record, linked.pie), { first: 'human', second: 'human' });
       return;
     } catch (e) {
+      restoreStored();
+      // After the game is set, which clears the message.
       showMessage(t('load.badLink', { reason: describeError(t, e) }), 'error');
+      return;
     }
   }
-  const saved = readJson('federa.game');
-  if (saved.record) {
+  restoreStored();
+}
+
+function restoreStored() {
+  const read = readEntry(storage, GAME_KEY, (v) =>
+    isObject(v) && typeof v.record === 'string' ? null : { kind: 'unreadable' },
+  );
+  if (read.lost) lose(read.lost);
+  const saved = read.value;
+  if (saved) {
     try {
       const g = engine.GameHandle.fromRecord(saved.record, saved.pie !== false);
       if (Number.isInteger(saved.ply)) g.jump(saved.ply);
       level = LEVELS.includes(saved.level) ? saved.level : settings.level;
-      setGame(g, saved.seats?.first && saved.seats?.second ? saved.seats : { first: 'human', second: 'human' });
+      const seated = ['first', 'second'].every((seat) => ['human', 'ai'].includes(saved.seats?.[seat]));
+      setGame(g, seated ? saved.seats : { first: 'human', second: 'human' });
       return;
-    } catch {
-      // A stored game that no longer reads: start afresh.
+    } catch (e) {
+      lose({ ...keepUnread(storage, GAME_KEY, read.text, e), shown: saved.record });
     }
   }
   newGame();
@@ -186,7 +234,7 @@ function update({ fresh = false, animate = null } = {}) {
   hideBadge($('badge'));
   renderMoves(st);
   renderControls(st);
-  writeJson('federa.game', { record: game.record(), pie: st.pie, seats, level, ply: st.ply });
+  writeJson(GAME_KEY, { record: game.record(), pie: st.pie, seats, level, ply: st.ply });
   maybeAi();
 }
 
@@ -290,6 +338,64 @@ function boardLabel(st, turn) {
   const last = st.ply > 0 ? game.moveAt(st.ply - 1) : null;
   if (last) parts.push(t('board.lastMove', { move: describeMove(t, last) }));
   return parts.join('. ');
+}
+
+// ---- Stored entries that failed to read ----
+
+function lostReason(reason) {
+  if (reason?.kind === 'unreadable') return t('stored.unreadable');
+  if (reason?.kind === 'setting') return t('stored.badSetting', reason);
+  return describeError(t, reason);
+}
+
+function button(key, onClick) {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.textContent = t(key);
+  b.addEventListener('click', onClick);
+  return b;
+}
+
+/// One note per entry that failed to read: what and why, where its copy
+/// is kept, and its text to copy.
+function renderLost() {
+  const box = $('lost');
+  box.hidden = losses.length === 0;
+  box.replaceChildren(
+    ...losses.map((lost) => {
+      const what = document.createElement('p');
+      what.textContent = t(lost.key === GAME_KEY ? 'stored.gameLost' : 'stored.settingsLost', {
+        reason: lostReason(lost.reason),
+      });
+      const where = document.createElement('p');
+      where.textContent = lost.backup ? t('stored.kept', { backup: lost.backup }) : t('stored.notKept');
+      const text = document.createElement('textarea');
+      text.readOnly = true;
+      text.rows = 3;
+      text.spellcheck = false;
+      text.value = lost.shown ?? lost.text;
+      text.setAttribute('aria-label', t('stored.text'));
+      const row = document.createElement('div');
+      row.className = 'row';
+      row.append(
+        button('btn.copyText', () => copyText(text.value, t('message.textCopied'))),
+        button('btn.close', () => dismissLost(lost)),
+      );
+      const entry = document.createElement('div');
+      entry.className = 'lost-entry';
+      entry.append(what, where, text, row);
+      return entry;
+    }),
+  );
+}
+
+function dismissLost(lost) {
+  losses.splice(losses.indexOf(lost), 1);
+  if (held.delete(lost.key)) {
+    if (lost.key === GAME_KEY) update();
+    else saveSettings();
+  }
+  renderLost();
 }
 
 function showMessage(text, tone = 'info') {
@@ -522,7 +628,7 @@ function setShape(shape) {
 }
 
 function saveSettings() {
-  writeJson('federa.settings', settings);
+  writeJson(SETTINGS_KEY, settings);
 }
 
 // ---- Save, load, share ----
@@ -688,6 +794,7 @@ function applyLanguage(lang) {
   document.title = t('app.title');
   translateDom(document, t);
   $('attack-picture').replaceChildren(attackPicture(t));
+  renderLost();
   for (const option of $('new-size').options) option.textContent = t('newGame.sizeOption', { n: Number(option.value) });
   if (game) update();
 }
@@ -828,6 +935,7 @@ function syncNewGameForm() {
 setupControls();
 applyLanguage(i18n.lang);
 restore();
+renderLost();
 registerOffline(() => showMessage(t('offline.updated')));
 requestAnimationFrame(() => performance.mark('federa-board-drawn'));
 document.documentElement.classList.add('ready');

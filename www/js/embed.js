@@ -20,7 +20,6 @@ import { AiClient, LEVELS } from './ai.js';
 import { catalogues, createI18n, preferredLanguage } from './i18n.js';
 import { describeError, describeMove, describeSkip } from './words.js';
 import { clickShape, hideBadge, hoverShape, showHover } from './hover.js';
-import { EMBED_CSS } from './embed-style.js';
 
 const MODES = ['play', 'two-players', 'replay', 'diagram', 'try'];
 const AI_MS = 1000;
@@ -119,9 +118,7 @@ function styles(onColours) {
   };
   const palette = link('palette.css');
   if (onColours) palette.addEventListener('load', onColours);
-  const style = document.createElement('style');
-  style.textContent = EMBED_CSS;
-  return [palette, link('board.css'), style];
+  return [palette, link('board.css'), link('embed.css')];
 }
 
 function pageLanguage(host) {
@@ -253,6 +250,12 @@ export function mount(host, config = {}) {
         update();
       });
       button('btn.swap', () => attempt(() => game.play('swap'), null)).classList.add('swap');
+      // Shown when the AI could not move (its worker failed): asks again.
+      if (cfg.mode === 'play') {
+        const retry = button('btn.resume', () => maybeAi());
+        retry.classList.add('retry');
+        retry.hidden = true;
+      }
       const glyph = { round: '●', square: '■' };
       const toggle = button('shape.' + shape, () => {
         shape = shape === 'round' ? 'square' : 'round';
@@ -370,6 +373,8 @@ export function mount(host, config = {}) {
     const st = game.status();
     if (cfg.mode !== 'play' || st.winner || humanToMove(st)) return;
     ai ??= new AiClient();
+    const retry = $('.bar .retry');
+    retry.hidden = true;
     const asked = generation;
     ai.think({ record: game.record(), pie: st.pie, player: cfg.level, ms: AI_MS, iterations: 0 })
       .then((info) => {
@@ -377,7 +382,9 @@ export function mount(host, config = {}) {
         attempt(() => game.play(info.best), null);
       })
       .catch((error) => {
-        if (asked === generation) say(describeError(t, error), 'error');
+        if (asked !== generation) return;
+        say(t('message.aiFailed', { reason: describeError(t, error) }), 'error');
+        retry.hidden = false;
       });
   }
 

@@ -7,6 +7,7 @@ import en from './i18n/en.js';
 import nl from './i18n/nl.js';
 import ru from './i18n/ru.js';
 import sr from './i18n/sr.js';
+import { safeStorage } from './store.js';
 
 export const catalogues = { en, nl, ru, sr };
 export const languages = Object.keys(catalogues);
@@ -30,14 +31,6 @@ export function rememberLanguage(lang, storage = safeStorage()) {
     storage?.setItem(STORAGE_KEY, lang);
   } catch {
     // Storage may be full or forbidden; the choice then lasts this visit.
-  }
-}
-
-export function safeStorage() {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
   }
 }
 

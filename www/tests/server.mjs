@@ -1,6 +1,7 @@
 // A static file server for the tests: serves dist/ under a sub-path (as a
 // project page would be), and optionally other folders under other paths,
 // with the MIME types a static host sends; records every request it sees.
+// `overrides` (path → body) replaces files while a test needs it.
 import http from 'node:http';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -20,10 +21,16 @@ const TYPES = {
 
 export async function serve(root, prefix = '/', others = {}) {
   const requests = [];
+  const overrides = new Map();
   const mounts = [[prefix, root], ...Object.entries(others)];
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url, 'http://localhost');
     requests.push(url.pathname);
+    if (overrides.has(url.pathname)) {
+      res.writeHead(200, { 'content-type': TYPES[path.extname(url.pathname)], 'cache-control': 'no-store' });
+      res.end(overrides.get(url.pathname));
+      return;
+    }
     const mount = mounts.find(([p]) => url.pathname.startsWith(p));
     if (!mount) {
       res.writeHead(404).end('not found');
@@ -54,6 +61,7 @@ export async function serve(root, prefix = '/', others = {}) {
     origin: `http://127.0.0.1:${port}`,
     url: `http://127.0.0.1:${port}${prefix}`,
     requests,
+    overrides,
     close: () => new Promise((resolve) => server.close(resolve)),
   };
 }

@@ -1,0 +1,65 @@
+// What the browser keeps between visits. Nothing stored is dropped silently:
+// an entry that no longer reads is copied under a backup key before anything
+// may replace it, and the caller tells the player (see `Lost`).
+
+/**
+ * An entry that failed to read: where it was, where its copy is kept (null
+ * when the browser had no room for one) and its text.
+ * @typedef {{ key: string, backup: string | null, text: string, reason: unknown }} Lost
+ */
+
+/// The storage, or null where the browser forbids it.
+export function safeStorage() {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/// Reads the JSON entry `key`. `check(value)` returns null if the value is
+/// usable, else the reason it is not. Returns `{ value, text }` (value null
+/// when there is no entry), or `{ lost }` once a bad entry has been kept.
+export function readEntry(storage, key, check = () => null) {
+  let text = null;
+  try {
+    text = storage?.getItem(key) ?? null;
+  } catch {
+    return { value: null, text: null };
+  }
+  if (text === null) return { value: null, text: null };
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { lost: keepUnread(storage, key, text, { kind: 'unreadable' }) };
+  }
+  const reason = check(value);
+  if (reason) return { lost: keepUnread(storage, key, text, reason) };
+  return { value, text };
+}
+
+/// Copies `text` (which stood at `key` and failed to read for `reason`) to a
+/// new key beside it, never over an earlier copy. Returns the `Lost` record.
+export function keepUnread(storage, key, text, reason, now = Date.now()) {
+  let backup = `${key}.unread-${new Date(now).toISOString()}`;
+  try {
+    for (let n = 2; storage.getItem(backup) !== null; n++) {
+      backup = `${key}.unread-${new Date(now).toISOString()}-${n}`;
+    }
+    storage.setItem(backup, text);
+  } catch {
+    backup = null;
+  }
+  return { key, backup, text, reason };
+}
+
+/// Writes `value` as JSON at `key`; false if the browser refused.
+export function writeEntry(storage, key, value) {
+  try {
+    storage?.setItem(key, JSON.stringify(value));
+    return Boolean(storage);
+  } catch {
+    return false;
+  }
+}
