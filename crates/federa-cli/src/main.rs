@@ -258,10 +258,11 @@ fn bench_search(size: u8, seconds: f64, seed: u64) -> Result<(), String> {
         )
         .ok_or("the position is already won")?;
     println!(
-        "{size}x{size} search: {:.0} iterations/s ({} iterations in {:.2} s) from {pos}; best {} ({:.1}%)",
+        "{size}x{size} search: {:.0} iterations/s ({} iterations in {:.2} s, tree of {} nodes) from {pos}; best {} ({:.1}%)",
         result.iterations as f64 / (result.millis / 1000.0),
         result.iterations,
         result.millis / 1000.0,
+        player.tree_nodes(),
         result.best,
         100.0 * result.win
     );

@@ -20,7 +20,7 @@ mod tree;
 use std::fmt;
 
 use crate::Position;
-use crate::position::fast::{CODES, Code, PlayoutPolicy};
+use crate::position::fast::{CODES, Code, PlayoutPolicy, SWAP};
 use crate::rng::Rng;
 use crate::types::{Color, Move};
 use tree::{LOSS, Node, Tree, WIN};
@@ -186,8 +186,16 @@ pub(crate) struct Config {
     pub rave_equivalence: f32,
     /// Virtual visits given to a move's prior.
     pub prior_visits: f32,
-    /// Visits a leaf needs before it is expanded.
+    /// Visits a leaf needs before it is expanded (while the tree is
+    /// nearly empty: the fuller it gets, the more visits it takes, so the
+    /// tree never reaches its cap and keeps deepening where the search
+    /// looks most).
     pub expand_visits: u32,
+    /// Create children one at a time, an untried move at random per
+    /// iteration (plain UCT), instead of all of them at once with priors.
+    /// Not with the solver, which takes a node whose children are all lost
+    /// for lost.
+    pub lazy: bool,
     /// Prove wins and losses.
     pub solver: bool,
     /// Choose the final move at random among the children, in proportion to
@@ -199,12 +207,14 @@ pub(crate) struct Config {
 
 impl Config {
     /// Plain UCT as a general game system plays it by default: UCB1 with
-    /// c = √2, uniformly random playouts, the most visited move.
+    /// c = √2, one new node per iteration (an untried move at random),
+    /// uniformly random playouts, the most visited move.
     pub(crate) const UCT: Config = Config {
         exploration: std::f32::consts::SQRT_2,
         rave_equivalence: 0.0,
         prior_visits: 0.0,
         expand_visits: 1,
+        lazy: true,
         solver: false,
         draw: false,
         policy: PlayoutPolicy {
@@ -221,6 +231,7 @@ impl Config {
         rave_equivalence: 800.0,
         prior_visits: 10.0,
         expand_visits: 2,
+        lazy: false,
         solver: true,
         draw: false,
         policy: PlayoutPolicy {
@@ -404,6 +415,10 @@ struct Search {
     trace: Vec<(Code, Color)>,
     path: Vec<(u32, Color)>,
     codes: Vec<Code>,
+    /// Per code: the stamp of the last `grow` that found it among a node's
+    /// children.
+    seen: Vec<u32>,
+    seen_stamp: u32,
     /// 1/√n for n below `INV_SQRT_TABLE`.
     inv_sqrt: Vec<f32>,
 }
@@ -423,6 +438,8 @@ impl Search {
             trace: Vec::new(),
             path: Vec::new(),
             codes: Vec::new(),
+            seen: vec![0; CODES],
+            seen_stamp: 0,
             inv_sqrt: (0..INV_SQRT_TABLE)
                 .map(|n| 1.0 / (n as f32).sqrt())
                 .collect(),
@@ -554,6 +571,7 @@ impl Search {
         self.path.clear();
         let mut node = 0u32;
         self.path.push((0, pos.to_move()));
+        let mut grown = false;
         let winner = loop {
             if let Some(w) = pos.winner() {
                 if self.config.solver {
@@ -567,13 +585,27 @@ impl Search {
                 break w;
             }
             let n = *self.tree.node(node);
-            if n.first_child == 0 {
-                if n.visits + 1 >= self.config.expand_visits && self.expand(node, &pos) {
+            let next = if self.config.lazy {
+                if grown {
+                    // One new node per iteration: play out from it.
+                    None
+                } else if let Some(child) = self.grow(node, &pos) {
+                    grown = true;
+                    Some(child)
+                } else {
+                    (n.n_children > 0).then(|| self.select(node))
+                }
+            } else if n.n_children == 0 {
+                if n.visits + 1 >= self.expand_threshold() && self.expand(node, &pos) {
                     continue;
                 }
+                None
+            } else {
+                Some(self.select(node))
+            };
+            let Some(child) = next else {
                 break pos.playout(&mut self.rng, &self.config.policy, &mut self.trace);
-            }
-            let child = self.select(node);
+            };
             let code = self.tree.node(child).code;
             self.trace.push((code, pos.to_move()));
             pos.play_code(code);
@@ -583,25 +615,64 @@ impl Search {
         self.backup(winner);
     }
 
-    /// Creates the children of a leaf; false if the memory cap is reached.
+    /// Visits a leaf needs before it is expanded now: `expand_visits` times
+    /// the tree's room over its free room.
+    fn expand_threshold(&self) -> u32 {
+        let (used, most) = (self.tree.len() as u64, self.tree.max_nodes() as u64);
+        let free = most.saturating_sub(used).max(1);
+        (u64::from(self.config.expand_visits) * most / free).min(u64::from(u32::MAX)) as u32
+    }
+
+    /// Plain UCT's expansion: gives `node` one more child, an untried move
+    /// drawn at random, while it has one; `None` once every move has a
+    /// child (or the tree is full).
+    fn grow(&mut self, node: u32, pos: &Position) -> Option<u32> {
+        let n = *self.tree.node(node);
+        let legal = pos.move_count();
+        if usize::from(n.n_children) >= legal {
+            return None;
+        }
+        self.seen_stamp = self.seen_stamp.wrapping_add(1);
+        if self.seen_stamp == 0 {
+            self.seen.fill(0);
+            self.seen_stamp = 1;
+        }
+        let stamp = self.seen_stamp;
+        for i in n.first_child..n.first_child + u32::from(n.n_children) {
+            self.seen[usize::from(self.tree.node(i).code)] = stamp;
+        }
+        self.codes.clear();
+        pos.move_codes(&mut self.codes);
+        let untried = legal - usize::from(n.n_children);
+        let mut k = self.rng.below(untried as u32);
+        let code = *self
+            .codes
+            .iter()
+            .filter(|&&c| self.seen[usize::from(c)] != stamp)
+            .find(|_| {
+                let hit = k == 0;
+                k = k.wrapping_sub(1);
+                hit
+            })?;
+        self.tree
+            .add_child(node, Node::new(code, pos.beneficiary(code)), legal)
+    }
+
+    /// Creates all the children of a leaf, with their priors; false if the
+    /// memory cap is reached.
     fn expand(&mut self, node: u32, pos: &Position) -> bool {
         self.codes.clear();
         pos.move_codes(&mut self.codes);
-        let Some(first) = self.tree.allocate(self.codes.len()) else {
-            return false;
-        };
         let prior_visits = self.config.prior_visits;
-        for (k, &code) in self.codes.iter().enumerate() {
+        let codes = &self.codes;
+        self.tree.expand(node, codes.len(), |k| {
+            let code = codes[k];
             let mut child = Node::new(code, pos.beneficiary(code));
             if prior_visits > 0.0 {
                 child.prior_wins = prior_visits * pos.prior(code);
             }
-            *self.tree.node_mut(first + k as u32) = child;
-        }
-        let n = self.tree.node_mut(node);
-        n.first_child = first;
-        n.n_children = self.codes.len() as u16;
-        true
+            child
+        })
     }
 
     /// The child to descend into: the highest UCB value over the RAVE
@@ -670,6 +741,31 @@ impl Search {
         }
         let stamp = self.stamp;
         let rave = self.config.rave_equivalence > 0.0;
+        // Statistics are kept for players, not colours. A swap in this
+        // simulation (always the game's second move) gives the first player
+        // Light: for the path's nodes whose move came before it (the first
+        // move, and an empty-board root), the player who benefits won if
+        // the other colour did.
+        let root_plies = self.root.as_ref().map_or(2, Position::plies) as usize;
+        let before_swap = match root_plies {
+            0 | 1
+                if self
+                    .trace
+                    .get(1 - root_plies)
+                    .is_some_and(|&(c, _)| c == SWAP) =>
+            {
+                2 - root_plies
+            }
+            _ => 0,
+        };
+        let won = |depth: usize, beneficiary: u8| {
+            let colour = if depth < before_swap {
+                winner.other()
+            } else {
+                winner
+            };
+            usize::from(beneficiary) == colour.index()
+        };
         // Walk the path from the leaf up; the trace index of the move chosen
         // at path node d is d.
         let mut t = self.trace.len();
@@ -686,7 +782,7 @@ impl Search {
                     let ch = self.tree.node_mut(i);
                     if self.played[usize::from(ch.code)][to_move.index()] == stamp {
                         ch.amaf_visits += 1;
-                        if usize::from(ch.beneficiary) == winner.index() {
+                        if won(d + 1, ch.beneficiary) {
                             ch.amaf_wins += 1.0;
                         }
                     }
@@ -694,7 +790,7 @@ impl Search {
             }
             let n = self.tree.node_mut(idx);
             n.visits += 1;
-            if usize::from(n.beneficiary) == winner.index() {
+            if won(d, n.beneficiary) {
                 n.wins += 1.0;
             }
             if self.config.solver && n.proof == 0 && n.first_child != 0 {
@@ -903,6 +999,76 @@ mod tests {
         const { assert!(TREE_MEMORY_CAP <= 64 << 20) };
     }
 
+    /// Nodes reachable from the root (the arena may hold unused slots).
+    fn reachable(tree: &Tree) -> usize {
+        let mut count = 0;
+        let mut stack = vec![0u32];
+        while let Some(i) = stack.pop() {
+            count += 1;
+            let n = tree.node(i);
+            stack.extend(n.first_child..n.first_child + u32::from(n.n_children));
+        }
+        count
+    }
+
+    #[test]
+    fn plain_uct_adds_one_node_per_iteration() {
+        let p = midgame_position(Rules::new(9).unwrap(), 2);
+        let mut search = Search::new(Config::UCT, 3);
+        for total in [1u64, 2, 50, 1000, 5000] {
+            let mut fresh = Search::new(Config::UCT, 3);
+            let r = fresh
+                .think(&p, Limit::iterations(total), None, &mut |_| true)
+                .unwrap();
+            assert_eq!(r.iterations, total);
+            assert_eq!(reachable(&fresh.tree), total as usize + 1, "{total}");
+        }
+        // Every move of the root is tried once before any is tried twice.
+        search
+            .think(
+                &p,
+                Limit::iterations(p.move_count() as u64),
+                None,
+                &mut |_| true,
+            )
+            .unwrap();
+        let root = *search.tree.node(0);
+        assert_eq!(usize::from(root.n_children), p.move_count());
+        for i in root.first_child..root.first_child + u32::from(root.n_children) {
+            assert_eq!(search.tree.node(i).visits, 1);
+        }
+    }
+
+    #[test]
+    fn a_full_tree_keeps_searching_and_following_the_game() {
+        let cap = 32 << 10;
+        for config in [Config::STRONG, Config::UCT] {
+            let mut search = Search::new(config, 1);
+            search.tree = Tree::new(cap);
+            let mut game = Position::new(Rules::new(9).unwrap());
+            let mut fullest = 0;
+            for _ in 0..4 {
+                let r = search
+                    .think(&game, Limit::iterations(4000), None, &mut |_| true)
+                    .unwrap();
+                assert_eq!(r.iterations, 4000, "it runs its whole budget");
+                assert!(search.tree.bytes() <= cap);
+                fullest = fullest.max(search.tree.len());
+                let mut line = game.clone();
+                for m in &r.pv {
+                    line.try_play(*m).unwrap();
+                }
+                game.play(r.best);
+                search.advance(r.best);
+            }
+            assert!(
+                fullest * 5 > search.tree.max_nodes() * 4,
+                "{config:?}: the cap was reached ({fullest} of {} nodes)",
+                search.tree.max_nodes()
+            );
+        }
+    }
+
     #[test]
     fn the_swap_is_searched_like_any_move() {
         let mut p = Position::new(Rules::new(3).unwrap());
@@ -971,6 +1137,39 @@ mod tests {
             500,
         );
         assert_eq!(r.best.to_string(), CROSS_PLATFORM_MOVE.trim());
+    }
+
+    #[test]
+    fn the_first_move_is_valued_for_its_player_across_the_swap() {
+        let p = Position::new(Rules::new(3).unwrap());
+        let mut search = Search::new(Config::STRONG, 1);
+        search
+            .think(&p, Limit::iterations(20_000), None, &mut |_| true)
+            .unwrap();
+        let t = &search.tree;
+        let root = *t.node(0);
+        let children = |n: &Node| n.first_child..n.first_child + u32::from(n.n_children);
+        let mut swaps = 0;
+        // The first mover's wins are the second player's losses: each reply
+        // (a placement for Light, or the swap for Dark) counts the second
+        // player's wins, and the first move its player's, whichever colour
+        // that player ends with. Only the first move's own playouts, before
+        // it had children, come on top.
+        for i in children(&root) {
+            let first = *t.node(i);
+            let losses: f32 = children(&first)
+                .map(|i| t.node(i).visits as f32 - t.node(i).wins)
+                .sum();
+            let replied: u32 = children(&first).map(|i| t.node(i).visits).sum();
+            let own = first.wins - losses;
+            assert!(
+                (0.0..=(first.visits - replied) as f32).contains(&own),
+                "{own} wins of {} own playouts",
+                first.visits - replied
+            );
+            swaps += t.child_with(i, SWAP).map_or(0, |s| t.node(s).visits);
+        }
+        assert!(swaps > 1000, "the swap was searched: {swaps} visits");
     }
 
     #[test]

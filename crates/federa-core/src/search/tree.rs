@@ -30,6 +30,9 @@ pub(super) struct Node {
     pub code: Code,
     /// Number of children.
     pub n_children: u16,
+    /// Slots reserved for children at `first_child` (at least `n_children`):
+    /// a node that gains children one at a time grows its block by doubling.
+    pub capacity: u16,
     /// The colour whose result this node's statistics count (the mover; for
     /// the swap, Dark, as the swapper takes Dark).
     pub beneficiary: u8,
@@ -55,8 +58,11 @@ pub(super) struct Tree {
     max_nodes: usize,
 }
 
-/// A node's marker in `remap` while it is being dropped.
+/// Marks in `remap` while rerooting: a node to drop, one kept, and the end
+/// of the stack of nodes still to visit.
 const DROPPED: u32 = u32::MAX;
+const KEPT: u32 = u32::MAX - 1;
+const END: u32 = u32::MAX - 2;
 
 impl Tree {
     /// An empty tree that will never use more than `max_bytes`, its nodes
@@ -84,6 +90,11 @@ impl Tree {
 
     pub(super) fn len(&self) -> usize {
         self.nodes.len()
+    }
+
+    /// The most nodes the tree may hold.
+    pub(super) fn max_nodes(&self) -> usize {
+        self.max_nodes
     }
 
     pub(super) fn is_empty(&self) -> bool {
@@ -114,13 +125,59 @@ impl Tree {
     }
 
     /// Room for `n` children in a row; `None` if that would pass the cap.
-    pub(super) fn allocate(&mut self, n: usize) -> Option<u32> {
+    fn allocate(&mut self, n: usize) -> Option<u32> {
         if n == 0 || self.nodes.len() + n > self.max_nodes {
             return None;
         }
         let first = self.nodes.len() as u32;
         self.nodes.resize(self.nodes.len() + n, Node::default());
         Some(first)
+    }
+
+    /// Gives the leaf `node` the children `make(k)` for `k` in `0..n`, side
+    /// by side; false if that would pass the cap.
+    pub(super) fn expand(
+        &mut self,
+        node: u32,
+        n: usize,
+        mut make: impl FnMut(usize) -> Node,
+    ) -> bool {
+        let Some(first) = self.allocate(n) else {
+            return false;
+        };
+        for k in 0..n {
+            self.nodes[first as usize + k] = make(k);
+        }
+        let parent = self.node_mut(node);
+        parent.first_child = first;
+        parent.n_children = n as u16;
+        parent.capacity = n as u16;
+        true
+    }
+
+    /// Adds one child to `node` (which may have at most `most` children) and
+    /// returns its index. A full block moves to the end of the arena with
+    /// twice the room; the old one is left unused until the next `reroot`.
+    /// `None` if that would pass the cap.
+    pub(super) fn add_child(&mut self, node: u32, child: Node, most: usize) -> Option<u32> {
+        let n = *self.node(node);
+        let count = usize::from(n.n_children);
+        if count >= usize::from(n.capacity) {
+            let room = (2 * count).clamp(4, most.max(count + 1));
+            let first = self.allocate(room)?;
+            if count > 0 {
+                let old = n.first_child as usize;
+                self.nodes.copy_within(old..old + count, first as usize);
+            }
+            let parent = self.node_mut(node);
+            parent.first_child = first;
+            parent.capacity = room as u16;
+        }
+        let parent = self.node_mut(node);
+        let at = parent.first_child + u32::from(parent.n_children);
+        parent.n_children += 1;
+        *self.node_mut(at) = child;
+        Some(at)
     }
 
     /// The child of `node` reached by `code`, if expanded.
@@ -133,45 +190,60 @@ impl Tree {
             .find(|&i| self.node(i).code == code)
     }
 
-    /// Makes `new_root`'s subtree the whole tree, moved together at the
-    /// front of the arena so the rest is free again. Children are always
-    /// allocated after their parent, so sliding the kept nodes down in index
-    /// order never overwrites one still to be moved, and `new_root` lands at
-    /// index 0.
+    /// Makes `new_root`'s subtree the whole tree, packed at the front of the
+    /// arena (unused slots and the rest dropped) with `new_root` at index 0.
+    /// Kept nodes keep their order, so sliding each down to its new index in
+    /// index order never overwrites one still to be moved: every new index
+    /// is at most the old one, as the old root (index 0) is always dropped.
     pub(super) fn reroot(&mut self, new_root: u32) {
         self.remap.clear();
         self.remap.reserve_exact(self.nodes.len());
         self.remap.resize(self.nodes.len(), DROPPED);
-        // Mark the subtree (parents come before their children).
-        self.remap[new_root as usize] = 0;
-        for i in new_root as usize..self.nodes.len() {
+        // Mark the subtree depth first, with the stack threaded through
+        // `remap` itself (each node is in one block, reached once).
+        let mut top = new_root;
+        self.remap[new_root as usize] = END;
+        while top != END {
+            let i = top as usize;
+            top = self.remap[i];
+            self.remap[i] = KEPT;
             let n = self.nodes[i];
-            if self.remap[i] != DROPPED && n.first_child != 0 {
-                let block =
-                    n.first_child as usize..(n.first_child + u32::from(n.n_children)) as usize;
-                self.remap[block].fill(0);
+            for c in n.first_child..n.first_child + u32::from(n.n_children) {
+                self.remap[c as usize] = top;
+                top = c;
             }
         }
-        // New indices, then slide down.
-        let mut kept = 0u32;
-        for slot in &mut self.remap[new_root as usize..] {
-            if *slot != DROPPED {
+        // New indices: the new root first, then the rest in order.
+        self.remap[new_root as usize] = 0;
+        let mut kept = 1u32;
+        for (i, slot) in self.remap.iter_mut().enumerate() {
+            if *slot == KEPT && i != new_root as usize {
                 *slot = kept;
                 kept += 1;
             }
         }
-        for i in new_root as usize..self.nodes.len() {
+        let root = self.nodes[new_root as usize];
+        for i in 0..self.nodes.len() {
             let to = self.remap[i];
-            if to == DROPPED {
+            if to == DROPPED || i == new_root as usize {
                 continue;
             }
-            let mut n = self.nodes[i];
-            if n.first_child != 0 {
-                n.first_child = self.remap[n.first_child as usize];
-            }
-            self.nodes[to as usize] = n;
+            self.nodes[to as usize] = self.packed(self.nodes[i]);
         }
+        self.nodes[0] = self.packed(root);
         self.nodes.truncate(kept as usize);
+    }
+
+    /// A kept node with its children's new place (their block, now exactly
+    /// as long as the children).
+    fn packed(&self, mut n: Node) -> Node {
+        if n.n_children > 0 {
+            n.first_child = self.remap[n.first_child as usize];
+        } else {
+            n.first_child = 0;
+        }
+        n.capacity = n.n_children;
+        n
     }
 
     /// The proof of an expanded node from its children's proofs: the side
