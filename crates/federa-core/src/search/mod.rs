@@ -1040,6 +1040,19 @@ mod tests {
     }
 
     #[test]
+    fn plain_uct_plays_whole_games_on_the_smallest_boards() {
+        for size in [2, 3, 4] {
+            let mut game = Position::new(Rules::new(size).unwrap());
+            let mut player = Player::new(PlayerKind::Uct, u64::from(size));
+            while !game.is_over() {
+                let m = think(&mut player, &game, 50).best;
+                game.play(m);
+                player.observe(m);
+            }
+        }
+    }
+
+    #[test]
     fn a_full_tree_keeps_searching_and_following_the_game() {
         let cap = 32 << 10;
         for config in [Config::STRONG, Config::UCT] {

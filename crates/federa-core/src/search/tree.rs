@@ -163,7 +163,7 @@ impl Tree {
         let n = *self.node(node);
         let count = usize::from(n.n_children);
         if count >= usize::from(n.capacity) {
-            let room = (2 * count).clamp(4, most.max(count + 1));
+            let room = (2 * count).max(4).min(most.max(count + 1));
             let first = self.allocate(room)?;
             if count > 0 {
                 let old = n.first_child as usize;
