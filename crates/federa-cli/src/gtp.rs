@@ -79,7 +79,7 @@ impl Engine {
         while let Some(read) = read_line(&mut input, &mut line, MAX_LINE)? {
             let reply = match read {
                 Line::Whole => self.handle_bytes(&line),
-                Line::TooLong => Some(too_long(&line)),
+                Line::TooLong => too_long(&line),
             };
             let Some(reply) = reply else {
                 continue;
@@ -112,19 +112,29 @@ impl Engine {
         }
         match std::str::from_utf8(command) {
             Ok(text) => self.handle_line(text),
-            Err(e) => Some(Reply {
-                text: format!(
-                    "?{} line is not valid UTF-8: byte {} (0x{:02X}) does not belong\n\n",
-                    leading_id(command),
-                    e.valid_up_to() + 1,
-                    command[e.valid_up_to()]
-                ),
-                quit: false,
-            }),
+            Err(e) => {
+                // Counted in the line as sent, control bytes included.
+                let at = raw
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &b)| b == b'\t' || !b.is_ascii_control())
+                    .nth(e.valid_up_to())
+                    .map_or(0, |(i, _)| i);
+                Some(Reply {
+                    text: format!(
+                        "?{} line is not valid UTF-8: byte {} (0x{:02X}) does not belong\n\n",
+                        leading_id(command),
+                        at + 1,
+                        raw[at]
+                    ),
+                    quit: false,
+                })
+            }
         }
     }
 
-    /// Answers one line of text; `None` for a line with no command.
+    /// Answers one line of text; `None` for a line with no command. Control
+    /// characters beyond ASCII (C1) are dropped here, once it is text.
     fn handle_line(&mut self, raw: &str) -> Option<Reply> {
         let line: String = raw
             .chars()
@@ -409,15 +419,19 @@ fn leading_id(line: &[u8]) -> &str {
     }
 }
 
-/// The reply to a line over `MAX_LINE` bytes.
-fn too_long(start: &[u8]) -> Reply {
-    Reply {
+/// The reply to a line over `MAX_LINE` bytes that starts with `start`: none
+/// for a comment, as for any comment.
+fn too_long(start: &[u8]) -> Option<Reply> {
+    let first = start
+        .iter()
+        .find(|b| !b.is_ascii_control() && !b.is_ascii_whitespace());
+    (first != Some(&b'#')).then(|| Reply {
         text: format!(
             "?{} line too long: over {MAX_LINE} bytes, not read\n\n",
             leading_id(start)
         ),
         quit: false,
-    }
+    })
 }
 
 #[cfg(test)]

@@ -33,7 +33,8 @@ fn session(input: &[u8]) -> Vec<String> {
         .collect()
 }
 
-/// Whether the protocol answers `line` at all, as notation.md says: after
+/// Whether the protocol answers `line` at all, as the notation's protocol
+/// section says (../shared/notation.md): after
 /// control characters and the comment are dropped, something is left.
 fn answered(line: &[u8]) -> bool {
     let kept: Vec<u8> = line
@@ -118,12 +119,14 @@ fn random_bytes_get_replies_and_change_nothing() {
 
 #[test]
 fn invalid_utf8_names_the_byte_and_keeps_the_id() {
-    let replies = session(b"7 play BC\xffa1\nplay \xc3\n9 name # \xff in a comment\nrecord\n");
+    let replies =
+        session(b"7 play BC\xffa1\nplay \xc3\n\x01\x02\xfe\n9 name # \xff in a comment\nrecord\n");
     assert_eq!(
         replies,
         vec![
             "?7 line is not valid UTF-8: byte 10 (0xFF) does not belong",
             "? line is not valid UTF-8: byte 6 (0xC3) does not belong",
+            "? line is not valid UTF-8: byte 3 (0xFE) does not belong",
             "=9 federa",
             "= 13x13",
         ]
@@ -134,10 +137,13 @@ fn invalid_utf8_names_the_byte_and_keeps_the_id() {
 fn an_endless_line_is_refused_and_the_session_goes_on() {
     let mut input = b"3 play ".to_vec();
     input.resize(3 << 20, b'a');
+    input.extend_from_slice(b"\n  # ");
+    input.resize(input.len() + (2 << 20), b'#');
     input.extend_from_slice(b"\nname\n");
     assert_eq!(
         session(&input),
-        vec!["?3 line too long: over 1048576 bytes, not read", "= federa"]
+        vec!["?3 line too long: over 1048576 bytes, not read", "= federa"],
+        "a comment, however long, gets no reply"
     );
 }
 
