@@ -25,7 +25,7 @@ export function policy(scriptHashes = []) {
 /// `html` with the policy right after its `<meta charset>` (or in place of
 /// a policy it already has, so a second run changes nothing).
 export function withPolicy(html, name = 'the page') {
-  const hashes = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) =>
+  const hashes = [...html.matchAll(/<script\b(?![^>]*(?<![-\w])src=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) =>
     crypto.createHash('sha256').update(m[1]).digest('base64'),
   );
   const meta = `<meta http-equiv="Content-Security-Policy" content="${policy(hashes)}">`;

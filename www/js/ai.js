@@ -9,16 +9,17 @@
 /// The AI's levels, weakest first (the engine's names).
 export const LEVELS = ['novice', 'casual', 'club', 'strong', 'master'];
 
-/// How long past its time a search may take to answer (loading the engine
-/// included) before its worker counts as stuck.
-export const MARGIN_MS = 4000;
+/// How long past its time a search may take to answer before its worker
+/// counts as stuck.
+const MARGIN_MS = 4000;
 /// The time allowed to a search with an iteration budget only.
 const UNTIMED_MS = 60000;
+/// How long a new worker may take to load the engine (a slow phone, a cold
+/// cache) before it counts as stuck.
+const STARTUP_MS = 20000;
 
 export class AiClient {
-  /// `url` is the worker's script (tests point it elsewhere).
-  constructor(url = new URL('./worker.js', import.meta.url)) {
-    this.url = url;
+  constructor() {
     this.worker = null;
     this.ready = null;
     this.current = null;
@@ -27,7 +28,7 @@ export class AiClient {
 
   start() {
     if (this.worker) return this.ready;
-    const worker = new Worker(this.url, { type: 'module' });
+    const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
     this.worker = worker;
     this.ready = new Promise((resolve, reject) => {
       worker.onerror = (e) => {
@@ -69,17 +70,28 @@ export class AiClient {
     this.stop();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      const allowed = (ms || UNTIMED_MS) + MARGIN_MS;
       const job = { id, resolve, reject, onProgress, timer: 0 };
-      job.timer = setTimeout(() => {
-        if (this.current === job) this.fail({ kind: 'workerStuck', seconds: Math.round(allowed / 1000) });
-      }, allowed);
       this.current = job;
-      this.start().then(
+      // Stuck if it does not start in time, or does not answer in its own.
+      const deadline = (allowed) => {
+        clearTimeout(job.timer);
+        job.timer = setTimeout(() => {
+          if (this.current === job) this.fail({ kind: 'workerStuck', seconds: Math.round(allowed / 1000) });
+        }, allowed);
+      };
+      deadline(STARTUP_MS);
+      let ready;
+      try {
+        ready = this.start();
+      } catch {
+        this.fail({ kind: 'workerFailed' });
+        return;
+      }
+      ready.then(
         () => {
-          if (this.current === job) {
-            this.worker.postMessage({ type: 'think', id, record, pie, player, ms, iterations, seed });
-          }
+          if (this.current !== job) return;
+          deadline((ms || UNTIMED_MS) + MARGIN_MS);
+          this.worker.postMessage({ type: 'think', id, record, pie, player, ms, iterations, seed });
         },
         () => {},
       );

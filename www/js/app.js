@@ -89,7 +89,7 @@ window.addEventListener('keyup', (e) => {
 function settingsProblem(value) {
   if (!isObject(value)) return { kind: 'unreadable' };
   for (const [name, v] of Object.entries(value)) {
-    if (!(name in defaults)) continue;
+    if (!Object.hasOwn(defaults, name)) continue;
     const ok =
       name === 'size'
         ? SIZES.includes(v)
@@ -103,18 +103,29 @@ function settingsProblem(value) {
 
 function readSettings() {
   const read = readEntry(storage, SETTINGS_KEY, settingsProblem);
-  if (read.lost) lose(read.lost);
-  return read.value ?? {};
+  if (!read.lost) return read.value ?? {};
+  lose(read.lost);
+  // Kept under its backup key: the defaults may take its place at once.
+  if (read.lost.backup) writeEntry(storage, SETTINGS_KEY, defaults);
+  return {};
 }
 
-/// Notes an entry that failed to read, so the page shows it.
+/// Notes an entry that failed to read (or was replaced), so the page shows
+/// it; with no backup copy, the entry is not written over until the note
+/// is closed.
 function lose(lost) {
   losses.push(lost);
   if (!lost.backup) held.add(lost.key);
 }
 
+let full = false;
+
 function writeJson(key, value) {
-  if (!held.has(key)) writeEntry(storage, key, value);
+  if (held.has(key) || writeEntry(storage, key, value) || full || !storage) return;
+  // Said once: the browser has no room (or forbids storage) from now on.
+  full = true;
+  losses.push({ key, full: true });
+  renderLost();
 }
 
 function fromHash() {
@@ -124,42 +135,59 @@ function fromHash() {
   return { record, pie: params.get('pie') !== '0' };
 }
 
-/// Opens the game of the link, else the stored one, else a new one.
-function restore() {
-  const linked = fromHash();
-  if (linked) {
-    try {
-      setGame(engine.GameHandle.fromRecord(linked.record, linked.pie), { first: 'human', second: 'human' });
-      return;
-    } catch (e) {
-      restoreStored();
-      // After the game is set, which clears the message.
-      showMessage(t('load.badLink', { reason: describeError(t, e) }), 'error');
-      return;
-    }
-  }
-  restoreStored();
-}
+const HUMANS = { first: 'human', second: 'human' };
 
-function restoreStored() {
+/// The stored game as { game, saved, text }, or null; an entry that does
+/// not read is kept and noted on the way.
+function storedGame() {
+  if (held.has(GAME_KEY)) return null;
   const read = readEntry(storage, GAME_KEY, (v) =>
     isObject(v) && typeof v.record === 'string' ? null : { kind: 'unreadable' },
   );
   if (read.lost) lose(read.lost);
-  const saved = read.value;
-  if (saved) {
+  if (!read.value) return null;
+  try {
+    const game = engine.GameHandle.fromRecord(read.value.record, read.value.pie !== false);
+    return { game, saved: read.value, text: read.text };
+  } catch (e) {
+    lose({ ...keepUnread(storage, GAME_KEY, read.text, e), shown: read.value.record });
+    return null;
+  }
+}
+
+/// Opens the game of the link, else the stored one, else a new one. A link
+/// that replaces a different stored game keeps that game under a backup key.
+function restore() {
+  const linked = fromHash();
+  const stored = storedGame();
+  let badLink = null;
+  if (linked) {
     try {
-      const g = engine.GameHandle.fromRecord(saved.record, saved.pie !== false);
-      if (Number.isInteger(saved.ply)) g.jump(saved.ply);
-      level = LEVELS.includes(saved.level) ? saved.level : settings.level;
-      const seated = ['first', 'second'].every((seat) => ['human', 'ai'].includes(saved.seats?.[seat]));
-      setGame(g, seated ? saved.seats : { first: 'human', second: 'human' });
+      const g = engine.GameHandle.fromRecord(linked.record, linked.pie);
+      // (A game with no moves is not worth keeping.)
+      if (stored && stored.game.record() !== g.record() && stored.game.moves().length > 0) {
+        lose({ ...keepUnread(storage, GAME_KEY, stored.text, { kind: 'replaced' }), shown: stored.saved.record });
+      }
+      stored?.game.free();
+      setGame(g, HUMANS);
+      renderLost();
       return;
     } catch (e) {
-      lose({ ...keepUnread(storage, GAME_KEY, read.text, e), shown: saved.record });
+      badLink = t('load.badLink', { reason: describeError(t, e) });
     }
   }
-  newGame();
+  if (stored) {
+    const { game: g, saved } = stored;
+    if (Number.isInteger(saved.ply)) g.jump(saved.ply);
+    level = LEVELS.includes(saved.level) ? saved.level : settings.level;
+    const seated = ['first', 'second'].every((seat) => ['human', 'ai'].includes(saved.seats?.[seat]));
+    setGame(g, seated ? saved.seats : HUMANS);
+  } else {
+    newGame();
+  }
+  // After the game is set, which clears the message.
+  if (badLink) showMessage(badLink, 'error');
+  renderLost();
 }
 
 function newGame() {
@@ -167,7 +195,7 @@ function newGame() {
     settings.aiSide === 'random' ? (Math.random() < 0.5 ? 'dark' : 'light') : settings.aiSide;
   const s =
     settings.opponent === 'human'
-      ? { first: 'human', second: 'human' }
+      ? HUMANS
       : settings.opponent === 'watch'
         ? { first: 'ai', second: 'ai' }
         : side === 'dark'
@@ -364,9 +392,17 @@ function renderLost() {
   box.replaceChildren(
     ...losses.map((lost) => {
       const what = document.createElement('p');
-      what.textContent = t(lost.key === GAME_KEY ? 'stored.gameLost' : 'stored.settingsLost', {
-        reason: lostReason(lost.reason),
-      });
+      const entry = document.createElement('div');
+      entry.className = 'lost-entry';
+      if (lost.full) {
+        what.textContent = t('stored.full');
+        entry.append(what, button('btn.close', () => dismissLost(lost)));
+        return entry;
+      }
+      what.textContent =
+        lost.reason?.kind === 'replaced'
+          ? t('stored.replaced')
+          : t(lost.key === GAME_KEY ? 'stored.gameLost' : 'stored.settingsLost', { reason: lostReason(lost.reason) });
       const where = document.createElement('p');
       where.textContent = lost.backup ? t('stored.kept', { backup: lost.backup }) : t('stored.notKept');
       const text = document.createElement('textarea');
@@ -374,15 +410,13 @@ function renderLost() {
       text.rows = 3;
       text.spellcheck = false;
       text.value = lost.shown ?? lost.text;
-      text.setAttribute('aria-label', t('stored.text'));
+      text.setAttribute('aria-label', t(lost.shown ? 'stored.record' : 'stored.text'));
       const row = document.createElement('div');
       row.className = 'row';
       row.append(
         button('btn.copyText', () => copyText(text.value, t('message.textCopied'))),
         button('btn.close', () => dismissLost(lost)),
       );
-      const entry = document.createElement('div');
-      entry.className = 'lost-entry';
       entry.append(what, where, text, row);
       return entry;
     }),
@@ -648,7 +682,7 @@ function loadText(text) {
 
 function loadInto(text) {
   const g = loadText(text);
-  setGame(g, { first: 'human', second: 'human' });
+  setGame(g, HUMANS);
   announce(t('message.loaded'));
 }
 
@@ -935,7 +969,6 @@ function syncNewGameForm() {
 setupControls();
 applyLanguage(i18n.lang);
 restore();
-renderLost();
 registerOffline(() => showMessage(t('offline.updated')));
 requestAnimationFrame(() => performance.mark('federa-board-drawn'));
 document.documentElement.classList.add('ready');

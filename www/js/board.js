@@ -132,8 +132,7 @@ export function createBoard(element, initial) {
     return { dpr, side, n, pad, cell };
   }
 
-  function xy(col, row) {
-    const g = geometry;
+  function xy(col, row, g = geometry) {
     return [(g.pad + col) * g.cell, (g.pad + (g.n - 1 - row)) * g.cell];
   }
 
@@ -375,10 +374,12 @@ export function createBoard(element, initial) {
   }
 
   /// The point under a pointer event, or null (within 0.48 cell of it).
+  /// Measured on the board as set, which the next frame draws: a click
+  /// right after a change of size acts on the new board.
   function pointAt(event) {
     if (!geometry) return null;
     const rect = canvas.getBoundingClientRect();
-    const g = geometry;
+    const g = computeGeometry();
     const fx = (event.clientX - rect.left) / g.cell - g.pad;
     const fy = (event.clientY - rect.top) / g.cell - g.pad;
     const col = Math.round(fx);
@@ -392,8 +393,9 @@ export function createBoard(element, initial) {
   function pixelOf(name) {
     const p = parsePoint(name);
     if (!p || !geometry) return null;
-    const [x, y] = xy(p.col, p.row);
-    return { x, y, cell: geometry.cell };
+    const g = computeGeometry();
+    const [x, y] = xy(p.col, p.row, g);
+    return { x, y, cell: g.cell };
   }
 
   let hovered = null;

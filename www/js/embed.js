@@ -371,10 +371,10 @@ export function mount(host, config = {}) {
 
   function maybeAi() {
     const st = game.status();
+    const retry = $('.bar .retry');
+    if (retry) retry.hidden = true;
     if (cfg.mode !== 'play' || st.winner || humanToMove(st)) return;
     ai ??= new AiClient();
-    const retry = $('.bar .retry');
-    retry.hidden = true;
     const asked = generation;
     ai.think({ record: game.record(), pie: st.pie, player: cfg.level, ms: AI_MS, iterations: 0 })
       .then((info) => {

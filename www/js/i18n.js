@@ -17,7 +17,12 @@ const STORAGE_KEY = 'federa.lang';
 /// The language to use: the one chosen before, else the browser's first
 /// supported one, else English.
 export function preferredLanguage(storage = safeStorage()) {
-  const saved = storage?.getItem(STORAGE_KEY);
+  let saved = null;
+  try {
+    saved = storage?.getItem(STORAGE_KEY);
+  } catch {
+    // A browser that refuses to read storage: the language is the browser's.
+  }
   if (saved && catalogues[saved]) return saved;
   for (const tag of navigator.languages ?? [navigator.language]) {
     const base = String(tag).toLowerCase().split('-')[0];

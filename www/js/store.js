@@ -4,7 +4,8 @@
 
 /**
  * An entry that failed to read: where it was, where its copy is kept (null
- * when the browser had no room for one) and its text.
+ * when the browser had no room for one), its text, and why. (The page adds
+ * `shown`, the part worth copying, such as a game's record.)
  * @typedef {{ key: string, backup: string | null, text: string, reason: unknown }} Lost
  */
 
@@ -34,7 +35,14 @@ export function readEntry(storage, key, check = () => null) {
   } catch {
     return { lost: keepUnread(storage, key, text, { kind: 'unreadable' }) };
   }
-  const reason = check(value);
+  let reason;
+  try {
+    reason = check(value);
+  } catch (error) {
+    // A check that cannot cope with what it finds refuses it.
+    console.warn(`Stored ${key} not understood:`, error);
+    reason = { kind: 'unreadable' };
+  }
   if (reason) return { lost: keepUnread(storage, key, text, reason) };
   return { value, text };
 }

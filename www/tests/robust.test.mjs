@@ -2,7 +2,7 @@
 // stored entries that fail to read, an AI worker that fails or hangs, and
 // the content security policy of every page. Service workers are blocked
 // here, so every request reaches the test server (which can replace a file).
-import { test, before, after } from 'node:test';
+import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -44,6 +44,9 @@ before(async () => {
   browser = await launch({ serviceWorkers: 'block' });
 });
 
+// A test that fails half-way must not leave a broken worker for the next.
+afterEach(() => server.overrides.clear());
+
 after(async () => {
   await browser?.close();
   await server?.close();
@@ -68,10 +71,11 @@ async function ready(page) {
   await page.waitForFunction(() => document.documentElement.classList.contains('ready') && window.federa);
 }
 
-/// The play page opened once with `entries` in its storage (and nothing else).
-async function openWith(entries, page = null) {
+/// The play page (at `hash`) opened once with `entries` in its storage, and
+/// nothing else.
+async function openWith(entries, page = null, hash = '') {
   page ??= await newPage();
-  await page.goto(server.url);
+  await page.goto(server.url + hash);
   await ready(page);
   await page.evaluate((e) => {
     localStorage.clear();
@@ -118,33 +122,80 @@ test('a stored game that no longer reads is kept, shown, and only then replaced'
   await page.close();
 });
 
-test('stored settings that do not read are kept and the usual ones used', async () => {
+test('stored settings that do not read are kept and the defaults used', async () => {
   const planted = '{"size": 99, "coordinates": false}';
   const page = await openWith({ 'federa.settings': planted });
   await page.waitForSelector('#lost:not([hidden])');
   assert.equal(
     await page.textContent('#lost .lost-entry p'),
-    'Your saved settings could not be read, so the usual settings are used. The setting “size” holds 99, which this version does not know.',
+    'Your saved settings could not be read, so the default settings are used. The setting “size” holds 99, which this version does not know.',
   );
   const all = await stored(page);
   const backups = keysLike(all, 'federa.settings.unread-');
   assert.equal(backups.length, 1);
   assert.equal(all[backups[0]], planted);
   assert.equal(await page.inputValue('#lost textarea'), planted);
-  assert.equal((await page.evaluate(() => window.federa.status())).size, 13, 'the usual size');
+  assert.equal((await page.evaluate(() => window.federa.status())).size, 13, 'the default size');
+  assert.equal(JSON.parse(all['federa.settings']).size, 13, 'the defaults took its place');
+  // Once kept, it is not kept again on the next visit.
+  await page.reload();
+  await ready(page);
+  assert.ok(await page.isHidden('#lost'));
+  assert.equal(keysLike(await stored(page), 'federa.settings.unread-').length, 1);
   // Text that is not JSON at all is named as such.
   await openWith({ 'federa.settings': '{"size": 9,' }, page);
   assert.equal(
     await page.textContent('#lost .lost-entry p'),
-    'Your saved settings could not be read, so the usual settings are used. The text is not in a form this version reads.',
+    'Your saved settings could not be read, so the default settings are used. The text is not in a form this version reads.',
   );
+  // Keys that every object has are not settings, and do not trip the check.
+  await openWith({ 'federa.settings': '{"toString": 1, "__proto__": {"size": 5}, "constructor": "x"}' }, page);
+  assert.ok(await page.isHidden('#lost'));
+  assert.equal((await page.evaluate(() => window.federa.status())).size, 13);
   assert.deepEqual(page.problems, []);
   await page.close();
 });
 
+test('a link that replaces the stored game keeps it, readable or not', async () => {
+  const link = '#r=' + encodeURIComponent('5x5 BCc3');
+  const mine = JSON.stringify({ record: '7x7 BCd4 WCc3', pie: true });
+  const page = await openWith({ 'federa.game': mine }, null, link);
+  assert.equal(await page.evaluate(() => window.federa.record()), '5x5 BCc3');
+  assert.equal(await page.textContent('#lost .lost-entry p'), 'The link’s game has taken the place of the game you had.');
+  assert.equal(await page.inputValue('#lost textarea'), '7x7 BCd4 WCc3');
+  const backups = keysLike(await stored(page), 'federa.game.unread-');
+  assert.equal(backups.length, 1);
+  assert.equal((await stored(page))[backups[0]], mine);
+  // The same link again replaces nothing new.
+  await page.reload();
+  await ready(page);
+  assert.ok(await page.isHidden('#lost'));
+  // A link followed on the page keeps the game too.
+  await clickAt(page, 'a1');
+  await page.evaluate(() => {
+    location.hash = 'r=' + encodeURIComponent('5x5 BCe5');
+  });
+  await page.waitForFunction(() => window.federa.record() === '5x5 BCe5');
+  await page.waitForSelector('#lost:not([hidden])');
+  assert.equal(await page.inputValue('#lost textarea'), '5x5 BCc3 WCa1');
+  // A stored game that does not read is kept, and said so.
+  await openWith({ 'federa.game': '{"record": 7}' }, page, link);
+  assert.match(await page.textContent('#lost .lost-entry p'), /^Your saved game could not be read/);
+  const [kept] = keysLike(await stored(page), 'federa.game.unread-');
+  assert.equal((await stored(page))[kept], '{"record": 7}');
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+/// Clicks a point of the play page's board.
+async function clickAt(page, point) {
+  const at = await page.evaluate((p) => window.federa.pointPixel(p), point);
+  await page.mouse.click(at.x, at.y);
+}
+
 test('with no room for a backup, the stored game is left alone until the note is closed', async () => {
   const page = await newPage();
-  // A browser whose storage refuses every new key.
+  // A browser whose storage has no room for a backup copy.
   await page.addInitScript(() => {
     const setItem = Storage.prototype.setItem;
     Storage.prototype.setItem = function (key, value) {
@@ -155,7 +206,7 @@ test('with no room for a backup, the stored game is left alone until the note is
   const planted = '{"record": "5x5 BCa1 WCa1"}';
   await openWith({ 'federa.game': planted }, page);
   await page.waitForSelector('#lost:not([hidden])');
-  assert.match(await page.textContent('#lost'), /no room for a copy: the stored text stays as it is until you close this note/);
+  assert.match(await page.textContent('#lost'), /no room for a copy: the stored text stays as it is, and nothing new is saved in its place, until you close this note/);
   assert.equal(await page.inputValue('#lost textarea'), '5x5 BCa1 WCa1');
   await page.click('#btn-new');
   await page.click('#new-game-form button[value="start"]');
@@ -188,7 +239,7 @@ test('a worker that stops answering is noticed, replaced, and the AI then moves'
   const waited = Date.now() - started;
   assert.equal(
     await page.textContent('#message'),
-    'The AI could not move: it gave no answer within 5 seconds. A fresh engine starts when you try again.',
+    'The AI could not move: it gave no answer within 5 seconds. A new engine starts when you try again.',
   );
   assert.ok(waited >= 4500 && waited < 12000, `noticed after its time and margin (${waited} ms)`);
   assert.ok(await page.isHidden('#thinking'));
@@ -208,7 +259,7 @@ test('a worker that fails is noticed at once, replaced, and the AI then moves', 
   assert.ok(Date.now() - started < 3000, 'noticed without waiting for the time');
   assert.equal(
     await page.textContent('#message'),
-    'The AI could not move: its engine stopped working. A fresh one starts when you try again.',
+    'The AI could not move: its engine stopped working. A new one starts when you try again.',
   );
   await page.screenshot({ path: path.join(SHOTS, 'worker-failed.png') });
   server.overrides.delete(WORKER);
@@ -231,7 +282,7 @@ test('an embedded board whose worker fails says so and lets the reader ask again
   await board.locator('.message.error').waitFor();
   assert.equal(
     await board.locator('.message').textContent(),
-    'The AI could not move: its engine stopped working. A fresh one starts when you try again.',
+    'The AI could not move: its engine stopped working. A new one starts when you try again.',
   );
   await page.screenshot({ path: path.join(SHOTS, 'embed-worker-failed.png') });
   server.overrides.delete(WORKER);
@@ -272,8 +323,12 @@ for (const file of [...PAGES.map((p) => PREFIX + p), '/scratch/inline.html']) {
       assert.equal(await page.evaluate(() => window.inlineRan), true, 'the page\'s own inline script ran');
       assert.match(policy, /'sha256-/);
     } else {
-      // The page itself works under the policy.
-      await page.waitForFunction(() => document.documentElement.classList.contains('ready') || document.querySelector('federa-board'));
+      // The page itself works under the policy: its boards draw.
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('federa-board')].every((b) => b.shadowRoot?.querySelector('canvas, .failed, .problem')),
+      );
+      await page.waitForFunction(() => document.documentElement.classList.contains('ready') || !document.querySelector('#board'));
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     }
     // Chromium reports the refusal on the console, once; nothing else may be refused.
     const refusals = page.problems.filter((p) => /Executing inline script violates/.test(p));
@@ -284,7 +339,7 @@ for (const file of [...PAGES.map((p) => PREFIX + p), '/scratch/inline.html']) {
 }
 
 test('records and link fragments are shown as text, never as markup', async () => {
-  const page = await newPage();
+  const page = await openWith({});
   // No spaces, so it stays one token in the error message.
   const attack = '<svg/onload=window.attacked=1>';
   await page.goto(server.url + '#r=' + encodeURIComponent(`7x7 ${attack}`));

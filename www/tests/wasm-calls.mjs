@@ -171,11 +171,15 @@ function searches(engine) {
       continue;
     }
     const record = rng.next() < 0.7 ? game.record() : string(game);
-    const got = attempt('think', () => ai.value.think(record, bool(), budget(), rng.pick([0, 1, 5, 20, NaN, Infinity, -Infinity, -3, 0.5]), () => bool()));
+    const pie = bool();
+    const got = attempt('think', () => ai.value.think(record, pie, budget(), rng.pick([0, 1, 5, 20, NaN, Infinity, -Infinity, -3, 0.5]), () => bool()));
     if (got.error) rejected++;
     else {
       thought++;
-      assert.ok(game.legalMoves().length === 0 || typeof got.value.best === 'string');
+      // A move of the game the search was given.
+      const searched = engine.GameHandle.fromRecord(record, pie);
+      assert.ok(searched.legalMoves().includes(got.value.best), `${got.value.best} is legal after ${record}`);
+      searched.free();
     }
     ai.value.free();
     const bench = attempt('bench', () =>
