@@ -65,11 +65,12 @@ enum Command {
     },
     /// Play games between two players and report the score and Elo.
     Match {
-        /// First player: random, uct, or a level (novice, casual, club,
-        /// strong, master, or 1-5).
+        /// First player: random, uct, a level (novice, casual, club,
+        /// strong, master, or 1-5), or `gtp:<command>`, an engine started by
+        /// that shell command and spoken to over the text protocol.
         #[arg(long)]
         a: String,
-        /// Second player.
+        /// Second player (the same choices).
         #[arg(long)]
         b: String,
         /// Number of games (pairs share an opening, with colours swapped).
@@ -84,10 +85,23 @@ enum Command {
         /// Search iterations per move.
         #[arg(long)]
         playouts: Option<u64>,
+        /// Milliseconds per move for A (instead of --ms or --playouts).
+        #[arg(long, conflicts_with = "playouts_a")]
+        ms_a: Option<f64>,
+        /// Search iterations per move for A.
+        #[arg(long)]
+        playouts_a: Option<u64>,
+        /// Milliseconds per move for B.
+        #[arg(long, conflicts_with = "playouts_b")]
+        ms_b: Option<f64>,
+        /// Search iterations per move for B.
+        #[arg(long)]
+        playouts_b: Option<u64>,
         /// Games played at once.
         #[arg(long, default_value_t = 1)]
         threads: usize,
-        /// Random placements that open each pair of games.
+        /// Random placements that open each pair of games (0: the players
+        /// make the first move and decide the swap themselves).
         #[arg(long, default_value_t = 2)]
         opening: u32,
         /// Play without the pie rule.
@@ -168,29 +182,50 @@ fn run(command: Command) -> Result<(), String> {
             size,
             ms,
             playouts,
+            ms_a,
+            playouts_a,
+            ms_b,
+            playouts_b,
             threads,
             opening,
             no_pie,
             seed,
         } => {
-            let limit = match (ms, playouts) {
-                (Some(ms), None) if ms > 0.0 => Limit::millis(ms),
-                (None, Some(p)) if p > 0 => Limit::iterations(p),
-                (None, None) => return Err("give --ms or --playouts".to_owned()),
-                _ => return Err("--ms and --playouts must be positive".to_owned()),
-            };
+            let shared = (ms, playouts);
             matches::run(&matches::MatchConfig {
-                a: parse_player(&a)?,
-                b: parse_player(&b)?,
+                limits: [
+                    match_limit("A", (ms_a, playouts_a), shared)?,
+                    match_limit("B", (ms_b, playouts_b), shared)?,
+                ],
+                a: matches::Entrant::parse(&a)?,
+                b: matches::Entrant::parse(&b)?,
                 games,
                 size,
                 pie: !no_pie,
-                limit,
                 threads,
                 opening,
                 seed,
             })
         }
+    }
+}
+
+/// A match player's limit: its own options if it has any, else the shared
+/// ones; a time or a number of iterations, positive.
+fn match_limit(
+    who: &str,
+    own: (Option<f64>, Option<u64>),
+    shared: (Option<f64>, Option<u64>),
+) -> Result<Limit, String> {
+    let (ms, playouts) = if own == (None, None) { shared } else { own };
+    match (ms, playouts) {
+        (Some(ms), None) if ms > 0.0 && ms.is_finite() => Ok(Limit::millis(ms)),
+        (None, Some(p)) if p > 0 => Ok(Limit::iterations(p)),
+        (None, None) => Err(format!(
+            "give {who} a budget: --ms or --playouts (or --ms-{0} or --playouts-{0})",
+            who.to_lowercase()
+        )),
+        _ => Err(format!("{who}'s --ms and --playouts must be positive")),
     }
 }
 

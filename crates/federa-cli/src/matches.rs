@@ -1,31 +1,241 @@
-//! `federa match`: games between two players, with the score, the Elo
-//! difference and its 95% confidence interval.
+//! `federa match`: a referee for games between two players — ours, or any
+//! engine that speaks the text protocol — with the score, the Elo difference
+//! and its 95% confidence interval, and what each player spent per move.
 
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::Mutex;
 use std::time::Instant;
 
 use federa_core::search::{Limit, Player, PlayerKind, StdClock};
-use federa_core::{Color, Game, Move, Rng, Rules};
+use federa_core::{Color, Game, Move, Rng, Rules, Token};
+
+/// Who plays one side of a match.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Entrant {
+    /// One of ours: a baseline or a level.
+    Ours(PlayerKind),
+    /// An engine started by this shell command, over the text protocol
+    /// (given as `gtp:<command>`).
+    Engine(String),
+}
+
+impl Entrant {
+    /// `gtp:<command>`, or a player of ours by name.
+    pub fn parse(text: &str) -> Result<Entrant, String> {
+        if let Some(command) = text.strip_prefix("gtp:") {
+            if command.trim().is_empty() {
+                return Err("`gtp:` needs the command that starts the engine".to_owned());
+            }
+            return Ok(Entrant::Engine(command.to_owned()));
+        }
+        PlayerKind::from_name(text).map(Entrant::Ours).ok_or_else(|| {
+            format!(
+                "unknown player `{text}` (random, uct, novice, casual, club, strong, master, 1-5, or gtp:<command>)"
+            )
+        })
+    }
+}
+
+impl std::fmt::Display for Entrant {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Entrant::Ours(kind) => kind.fmt(f),
+            Entrant::Engine(command) => write!(f, "gtp:{command}"),
+        }
+    }
+}
 
 /// What to play.
 pub struct MatchConfig {
-    pub a: PlayerKind,
-    pub b: PlayerKind,
+    pub a: Entrant,
+    pub b: Entrant,
     pub games: u32,
     pub size: u8,
     pub pie: bool,
-    pub limit: Limit,
+    /// Per move, for A and for B.
+    pub limits: [Limit; 2],
     pub threads: usize,
+    /// Random placements that open each pair of games (0: the players make
+    /// the first move and decide the swap themselves).
     pub opening: u32,
     pub seed: u64,
+}
+
+/// What a player spent over one game.
+#[derive(Clone, Copy, Debug, Default)]
+struct Spent {
+    moves: u32,
+    /// Longest think, in milliseconds.
+    longest: f64,
+    /// Iterations and the tree's size after each move (ours only).
+    iterations: u64,
+    nodes: u64,
+    most_nodes: usize,
 }
 
 /// One game's outcome.
 struct GameResult {
     a_won: bool,
     moves: u32,
-    /// Longest think of A and of B, in milliseconds.
-    longest: [f64; 2],
+    /// Whether the second mover swapped.
+    swapped: bool,
+    /// The first mover was A.
+    a_first: bool,
+    spent: [Spent; 2],
+}
+
+/// A player during one game.
+enum Contestant {
+    Ours(Box<Player>),
+    Engine(Engine),
+}
+
+/// An engine's process, spoken to one command at a time.
+struct Engine {
+    command: String,
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+}
+
+impl Engine {
+    fn start(command: &str) -> Result<Engine, String> {
+        let mut child = Command::new("sh")
+            .arg("-c")
+            .arg(command)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .map_err(|e| format!("cannot start `{command}`: {e}"))?;
+        let input = child.stdin.take().expect("piped");
+        let output = BufReader::new(child.stdout.take().expect("piped"));
+        Ok(Engine {
+            command: command.to_owned(),
+            child,
+            input,
+            output,
+        })
+    }
+
+    /// Sends one command; its reply's text, or the engine's `?` message.
+    fn send(&mut self, line: &str) -> Result<String, String> {
+        let fail = |what: String| format!("engine `{}`: {what}", self.command);
+        writeln!(self.input, "{line}")
+            .and_then(|()| self.input.flush())
+            .map_err(|e| fail(format!("cannot send `{line}`: {e}")))?;
+        let mut reply = String::new();
+        loop {
+            let mut text = String::new();
+            let n = self
+                .output
+                .read_line(&mut text)
+                .map_err(|e| fail(format!("cannot read the reply to `{line}`: {e}")))?;
+            if n == 0 {
+                return Err(fail(format!("it stopped before answering `{line}`")));
+            }
+            let text = text.trim_end_matches(['\n', '\r']);
+            if text.is_empty() && !reply.is_empty() {
+                break;
+            }
+            if !text.is_empty() {
+                if !reply.is_empty() {
+                    reply.push('\n');
+                }
+                reply.push_str(text);
+            }
+        }
+        match reply.split_once(' ').unwrap_or((&reply, "")) {
+            ("=", rest) => Ok(rest.to_owned()),
+            ("?", rest) => Err(fail(format!("`{line}` was refused: {rest}"))),
+            _ if reply == "=" => Ok(String::new()),
+            _ => Err(fail(format!("`{reply}` is not a reply to `{line}`"))),
+        }
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        // A polite quit, then no waiting for an engine that ignores it.
+        let _ = writeln!(self.input, "quit").and_then(|()| self.input.flush());
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Contestant {
+    /// A player for a new game that has reached `game` (the opening), with
+    /// its limit and seed.
+    fn start(
+        entrant: &Entrant,
+        limit: Limit,
+        seed: u64,
+        game: &Game,
+    ) -> Result<Contestant, String> {
+        match entrant {
+            Entrant::Ours(kind) => Ok(Contestant::Ours(Box::new(Player::new(*kind, seed)))),
+            Entrant::Engine(command) => {
+                let mut engine = Engine::start(command)?;
+                let rules = game.start().rules();
+                engine.send(&format!("pie {}", if rules.pie { "on" } else { "off" }))?;
+                engine.send(&format!("boardsize {}", rules.size()))?;
+                engine.send(&format!("set_seed {seed}"))?;
+                // The protocol's last limit wins: the time, if there is one.
+                if let Some(n) = limit.iterations {
+                    engine.send(&format!("set_playouts {n}"))?;
+                }
+                if let Some(ms) = limit.millis {
+                    engine.send(&format!("set_time {}", ms.round().max(1.0)))?;
+                }
+                for m in game.moves() {
+                    engine.send(&format!("play {m}"))?;
+                }
+                Ok(Contestant::Engine(engine))
+            }
+        }
+    }
+
+    /// The player's move in `game`, with its iterations and tree size when
+    /// known.
+    fn think(
+        &mut self,
+        game: &Game,
+        limit: Limit,
+        clock: &StdClock,
+    ) -> Result<(Move, Option<(u64, usize)>), String> {
+        match self {
+            Contestant::Ours(player) => {
+                let p = player
+                    .think(game.position(), limit, Some(clock), &mut |_| true)
+                    .ok_or("no move in a game that goes on")?;
+                Ok((p.best, Some((p.iterations, player.tree_nodes()))))
+            }
+            Contestant::Engine(engine) => {
+                let reply = engine.send("genmove")?;
+                let token: Token = reply
+                    .parse()
+                    .map_err(|e| format!("engine `{}` answered `{reply}`: {e}", engine.command))?;
+                let m = token
+                    .to_move(game.position())
+                    .map_err(|e| format!("engine `{}` played `{reply}`: {e}", engine.command))?;
+                Ok((m, None))
+            }
+        }
+    }
+
+    /// Tells the player a move was made: every move for ours (its tree
+    /// follows), the opponent's for an engine (it played its own).
+    fn observe(&mut self, m: Move, own: bool) -> Result<(), String> {
+        match self {
+            Contestant::Ours(player) => {
+                player.observe(m);
+                Ok(())
+            }
+            Contestant::Engine(_) if own => Ok(()),
+            Contestant::Engine(engine) => engine.send(&format!("play {m}")).map(drop),
+        }
+    }
 }
 
 /// Plays the match and prints its report.
@@ -36,6 +246,7 @@ pub fn run(config: &MatchConfig) -> Result<(), String> {
     }
     let next = Mutex::new(0u32);
     let results = Mutex::new(Vec::new());
+    let failure = Mutex::new(None);
     let started = Instant::now();
     std::thread::scope(|scope| {
         for _ in 0..config.threads {
@@ -43,13 +254,22 @@ pub fn run(config: &MatchConfig) -> Result<(), String> {
                 loop {
                     let game = {
                         let mut n = next.lock().unwrap();
-                        if *n >= config.games {
+                        if *n >= config.games || failure.lock().unwrap().is_some() {
                             break;
                         }
                         *n += 1;
                         *n - 1
                     };
-                    let result = play_game(config, rules, game);
+                    let result = match play_game(config, rules, game) {
+                        Ok(result) => result,
+                        Err(e) => {
+                            failure
+                                .lock()
+                                .unwrap()
+                                .get_or_insert(format!("game {}: {e}", game + 1));
+                            break;
+                        }
+                    };
                     let mut all = results.lock().unwrap();
                     all.push(result);
                     let done = all.len();
@@ -66,6 +286,9 @@ pub fn run(config: &MatchConfig) -> Result<(), String> {
         }
     });
     eprintln!();
+    if let Some(e) = failure.into_inner().unwrap() {
+        return Err(e);
+    }
     report(
         config,
         &results.into_inner().unwrap(),
@@ -75,7 +298,7 @@ pub fn run(config: &MatchConfig) -> Result<(), String> {
 }
 
 /// Game `k`: pairs share an opening, and A plays Dark in the even game.
-fn play_game(config: &MatchConfig, rules: Rules, k: u32) -> GameResult {
+fn play_game(config: &MatchConfig, rules: Rules, k: u32) -> Result<GameResult, String> {
     let pair = u64::from(k / 2);
     let a_is_dark = k.is_multiple_of(2);
     let mut game = Game::new(rules);
@@ -95,40 +318,53 @@ fn play_game(config: &MatchConfig, rules: Rules, k: u32) -> GameResult {
     }
     let seed = config.seed.wrapping_add(u64::from(k) * 1000);
     let mut players = [
-        Player::new(config.a, seed + 1),
-        Player::new(config.b, seed + 2),
+        Contestant::start(&config.a, config.limits[0], seed + 1, &game)?,
+        Contestant::start(&config.b, config.limits[1], seed + 2, &game)?,
     ];
     let clock = StdClock::new();
-    let mut longest = [0.0f64; 2];
-    while !game.position().is_over() {
-        // After a swap the players' colours are exchanged.
-        let a_color = if a_is_dark != game.swapped() {
+    let mut spent = [Spent::default(); 2];
+    // After a swap the players' colours are exchanged.
+    let a_color = |game: &Game| {
+        if a_is_dark != game.swapped() {
             Color::Dark
         } else {
             Color::Light
-        };
-        let who = usize::from(game.position().to_move() != a_color);
+        }
+    };
+    while !game.position().is_over() {
+        let who = usize::from(game.position().to_move() != a_color(&game));
         let t = Instant::now();
-        let progress = players[who]
-            .think(game.position(), config.limit, Some(&clock), &mut |_| true)
-            .expect("the game goes on");
-        longest[who] = longest[who].max(t.elapsed().as_secs_f64() * 1000.0);
-        game.play(progress.best)
-            .expect("the player's move is legal");
-        for p in &mut players {
-            p.observe(progress.best);
+        let (m, stats) = players[who].think(&game, config.limits[who], &clock)?;
+        let s = &mut spent[who];
+        s.moves += 1;
+        s.longest = s.longest.max(t.elapsed().as_secs_f64() * 1000.0);
+        if let Some((iterations, nodes)) = stats {
+            s.iterations += iterations;
+            s.nodes += nodes as u64;
+            s.most_nodes = s.most_nodes.max(nodes);
+        }
+        game.play(m).map_err(|e| format!("{m} is illegal: {e}"))?;
+        for (i, p) in players.iter_mut().enumerate() {
+            p.observe(m, i == who)?;
         }
     }
     let winner = game.position().winner().expect("a winner");
-    let a_color = if a_is_dark != game.swapped() {
-        Color::Dark
-    } else {
-        Color::Light
-    };
-    GameResult {
-        a_won: winner == a_color,
+    Ok(GameResult {
+        a_won: winner == a_color(&game),
         moves: game.ply() as u32,
-        longest,
+        swapped: game.swapped(),
+        a_first: a_is_dark,
+        spent,
+    })
+}
+
+/// A limit in words.
+fn budget(limit: Limit) -> String {
+    match (limit.millis, limit.iterations) {
+        (Some(ms), Some(p)) => format!("{ms} ms or {p} iterations per move"),
+        (Some(ms), None) => format!("{ms} ms per move"),
+        (None, Some(p)) => format!("{p} iterations per move"),
+        (None, None) => "no limit".to_owned(),
     }
 }
 
@@ -138,23 +374,25 @@ fn report(config: &MatchConfig, results: &[GameResult], secs: f64) {
     let score = wins as f64 / n;
     let (low, high) = wilson(wins as f64, n);
     let mean_moves = results.iter().map(|r| f64::from(r.moves)).sum::<f64>() / n;
-    let longest_a = results.iter().map(|r| r.longest[0]).fold(0.0, f64::max);
-    let longest_b = results.iter().map(|r| r.longest[1]).fold(0.0, f64::max);
-    let budget = match (config.limit.millis, config.limit.iterations) {
-        (Some(ms), _) => format!("{ms} ms per move"),
-        (None, Some(p)) => format!("{p} iterations per move"),
-        (None, None) => "no limit".to_owned(),
+    let budgets = if config.limits[0] == config.limits[1] {
+        budget(config.limits[0])
+    } else {
+        format!(
+            "{} {}, {} {}",
+            config.a,
+            budget(config.limits[0]),
+            config.b,
+            budget(config.limits[1])
+        )
     };
     println!(
-        "{} vs {} on {}x{}, {}, {} games ({} threads, {:.0} s)",
+        "{} vs {} on {}x{}, {budgets}, {} games ({} threads, {secs:.0} s)",
         config.a,
         config.b,
         config.size,
         config.size,
-        budget,
         results.len(),
         config.threads,
-        secs
     );
     println!(
         "wins: {} {wins}, {} {}",
@@ -176,10 +414,36 @@ fn report(config: &MatchConfig, results: &[GameResult], secs: f64) {
         elo(high)
     );
     println!("mean game length: {mean_moves:.1} moves");
+    let first_wins = results.iter().filter(|r| r.a_won == r.a_first).count();
+    let swaps = results.iter().filter(|r| r.swapped).count();
     println!(
-        "longest think: {} {longest_a:.1} ms, {} {longest_b:.1} ms",
-        config.a, config.b
+        "first mover won {first_wins} of {} ({:.1}%); the second mover swapped in {swaps}",
+        results.len(),
+        100.0 * first_wins as f64 / n
     );
+    for (i, entrant) in [&config.a, &config.b].into_iter().enumerate() {
+        let total = |f: fn(&Spent) -> f64| results.iter().map(|r| f(&r.spent[i])).sum::<f64>();
+        let moves = total(|s| f64::from(s.moves)).max(1.0);
+        let longest = results
+            .iter()
+            .map(|r| r.spent[i].longest)
+            .fold(0.0, f64::max);
+        let most = results
+            .iter()
+            .map(|r| r.spent[i].most_nodes)
+            .max()
+            .unwrap_or(0);
+        let searched = matches!(entrant, Entrant::Ours(kind) if *kind != PlayerKind::Random);
+        if searched {
+            println!(
+                "{entrant}: longest think {longest:.1} ms; per move {:.0} iterations, tree {:.0} nodes (at most {most})",
+                total(|s| s.iterations as f64) / moves,
+                total(|s| s.nodes as f64) / moves,
+            );
+        } else {
+            println!("{entrant}: longest think {longest:.1} ms");
+        }
+    }
 }
 
 /// The Wilson score interval (95%) of a proportion: finite even at 0% and
@@ -221,6 +485,21 @@ mod tests {
     use super::*;
 
     #[test]
+    fn entrants_by_name() {
+        assert_eq!(Entrant::parse("uct"), Ok(Entrant::Ours(PlayerKind::Uct)));
+        assert_eq!(
+            Entrant::parse("gtp:federa gtp --level 3"),
+            Ok(Entrant::Engine("federa gtp --level 3".to_owned()))
+        );
+        assert!(Entrant::parse("gtp: ").is_err());
+        assert!(
+            Entrant::parse("wizard")
+                .unwrap_err()
+                .contains("gtp:<command>")
+        );
+    }
+
+    #[test]
     fn elo_of_even_and_lopsided_scores() {
         assert_eq!(elo(0.5), "+0");
         assert_eq!(elo(0.75), "+191");
@@ -239,20 +518,21 @@ mod tests {
     #[test]
     fn a_tiny_match_plays_every_game_to_a_winner() {
         let config = MatchConfig {
-            a: PlayerKind::Uct,
-            b: PlayerKind::Random,
+            a: Entrant::Ours(PlayerKind::Uct),
+            b: Entrant::Ours(PlayerKind::Random),
             games: 4,
             size: 4,
             pie: true,
-            limit: Limit::iterations(30),
+            limits: [Limit::iterations(30); 2],
             threads: 2,
             opening: 2,
             seed: 3,
         };
         let rules = Rules::new(4).unwrap();
         for k in 0..4 {
-            let r = play_game(&config, rules, k);
+            let r = play_game(&config, rules, k).unwrap();
             assert!(r.moves >= 16 && r.moves <= 2 * 16 - 1 + 1);
+            assert_eq!(r.spent[0].iterations, 30 * u64::from(r.spent[0].moves));
         }
     }
 }
