@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from './server.mjs';
 import { launch } from './browser.mjs';
+import { clickPoint, newGame } from './play-page.mjs';
 import en from '../js/i18n/en.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -275,14 +276,8 @@ test('after one visit the game is installable and plays offline, and a new build
     await own.context.setOffline(true);
     await page.reload();
     await page.waitForFunction(() => window.federa);
-    await page.click('#btn-new');
-    await page.selectOption('#new-size', '5');
-    await page.selectOption('#new-opponent', 'ai');
-    await page.selectOption('#new-level', 'novice');
-    await page.selectOption('#new-side', 'light');
-    await page.click('#new-game-form button[value="start"]');
-    const at = await page.evaluate(() => window.federa.pointPixel('c3'));
-    await page.mouse.click(at.x, at.y);
+    await newGame(page, { size: 5, opponent: 'ai', level: 'novice', side: 'light' });
+    await clickPoint(page, 'c3');
     await page.waitForFunction(() => window.federa.status().ply === 2, null, { timeout: 15000 });
     await page.screenshot({ path: path.join(SHOTS, 'offline.png') });
     await own.context.setOffline(false);

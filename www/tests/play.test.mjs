@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from './server.mjs';
 import { launch } from './browser.mjs';
+import { clickPoint, newGame } from './play-page.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DIST = path.resolve(here, '../../dist');
@@ -54,24 +55,6 @@ async function ready(page) {
 
 const status = (page) => page.evaluate(() => window.federa.status());
 const record = (page) => page.evaluate(() => window.federa.record());
-
-async function clickPoint(page, point, button = 'left') {
-  const at = await page.evaluate((p) => window.federa.pointPixel(p), point);
-  assert.ok(at, `point ${point} is on the board`);
-  await page.mouse.click(at.x, at.y, { button });
-}
-
-/// Starts a game through the New game dialog.
-async function newGame(page, { size, opponent, level = 'novice', side = 'light', pie = true }) {
-  await page.click('#btn-new');
-  await page.selectOption('#new-size', String(size));
-  await page.selectOption('#new-opponent', opponent);
-  if (opponent !== 'human') await page.selectOption('#new-level', level);
-  if (opponent === 'ai') await page.selectOption('#new-side', side);
-  await page.setChecked('#new-pie', pie);
-  await page.click('#new-game-form button[value="start"]');
-  await page.waitForFunction((n) => window.federa.status().size === n, size);
-}
 
 /// Pastes a record or position into the load dialog.
 async function paste(page, text) {

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import os from 'node:os';
 import { serve } from './server.mjs';
 import { launch } from './browser.mjs';
+import { clickPoint, newGame } from './play-page.mjs';
 import { withPolicy } from '../../scripts/csp.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -171,7 +172,7 @@ test('a link that replaces the stored game keeps it, readable or not', async () 
   await ready(page);
   assert.ok(await page.isHidden('#lost'));
   // A link followed on the page keeps the game too.
-  await clickAt(page, 'a1');
+  await clickPoint(page, 'a1');
   await page.evaluate(() => {
     location.hash = 'r=' + encodeURIComponent('5x5 BCe5');
   });
@@ -186,12 +187,6 @@ test('a link that replaces the stored game keeps it, readable or not', async () 
   assert.deepEqual(page.problems, []);
   await page.close();
 });
-
-/// Clicks a point of the play page's board.
-async function clickAt(page, point) {
-  const at = await page.evaluate((p) => window.federa.pointPixel(p), point);
-  await page.mouse.click(at.x, at.y);
-}
 
 test('with no room for a backup, the stored game is left alone until the note is closed', async () => {
   const page = await newPage();
@@ -218,14 +213,7 @@ test('with no room for a backup, the stored game is left alone until the note is
 });
 
 /// Starts a 5×5 game in which the AI (novice) moves first.
-async function aiMovesFirst(page) {
-  await page.click('#btn-new');
-  await page.selectOption('#new-size', '5');
-  await page.selectOption('#new-opponent', 'ai');
-  await page.selectOption('#new-level', 'novice');
-  await page.selectOption('#new-side', 'dark');
-  await page.click('#new-game-form button[value="start"]');
-}
+const aiMovesFirst = (page) => newGame(page, { size: 5, opponent: 'ai', level: 'novice', side: 'dark' });
 
 const WORKER = `${PREFIX}js/worker.js`;
 
@@ -267,8 +255,7 @@ test('a worker that fails is noticed at once, replaced, and the AI then moves', 
   await page.waitForFunction(() => window.federa.status().ply === 1);
   // The human answers and the fresh worker moves again.
   const move = await page.evaluate(() => window.federa.legalMoves().find((m) => m.startsWith('WC')));
-  const at = await page.evaluate((p) => window.federa.pointPixel(p), move.slice(2));
-  await page.mouse.click(at.x, at.y);
+  await clickPoint(page, move.slice(2));
   await page.waitForFunction(() => window.federa.status().ply === 3);
   assert.deepEqual(page.problems, []);
   await page.close();

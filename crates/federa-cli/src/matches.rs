@@ -157,8 +157,17 @@ impl Engine {
 
 impl Drop for Engine {
     fn drop(&mut self) {
-        // A polite quit, then no waiting for an engine that ignores it.
-        let _ = writeln!(self.input, "quit").and_then(|()| self.input.flush());
+        // A polite quit, answered before the pipes close (an engine killed
+        // while it answers complains of a broken pipe); then at most a
+        // second's wait for it to exit.
+        if self.send("quit").is_ok() {
+            for _ in 0..100 {
+                if matches!(self.child.try_wait(), Ok(Some(_))) {
+                    return;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
     }

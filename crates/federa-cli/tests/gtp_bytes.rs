@@ -2,40 +2,14 @@
 //! line each get a `?` reply (or none, for a line that holds no command),
 //! the engine's game is unchanged, and it plays a normal game afterwards.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
+use common::session;
 use federa_core::Rng;
 
-/// Runs the engine on `input`; its replies, one per answered line.
-fn session(input: &[u8]) -> Vec<String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_federa"))
-        .arg("gtp")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("federa runs");
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_vec();
-    // A separate writer, so a reply that fills the pipe cannot block us.
-    let writer = std::thread::spawn(move || stdin.write_all(&input));
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap().unwrap();
-    assert!(out.status.success(), "the engine exits normally");
-    let text = String::from_utf8(out.stdout).expect("replies are UTF-8");
-    assert!(
-        text.ends_with("\n\n"),
-        "every reply ends with an empty line"
-    );
-    text.trim_end_matches('\n')
-        .split("\n\n")
-        .map(str::to_owned)
-        .collect()
-}
-
-/// Whether the protocol answers `line` at all, as the notation's protocol
-/// section says (../shared/notation.md): after
-/// control characters and the comment are dropped, something is left.
+/// Whether the protocol answers `line` at all, as notation.md (the shared
+/// sources) says: after control characters and the comment are dropped,
+/// something is left.
 fn answered(line: &[u8]) -> bool {
     let kept: Vec<u8> = line
         .iter()

@@ -1,34 +1,11 @@
 //! A scripted session with the `federa gtp` process: every command of the
 //! protocol, ids, and bad input that must get `?` while the engine goes on.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
-/// Runs the engine on `input` and returns its replies, one per command.
+/// The engine's replies to `input`, one per command.
 fn session(input: &str) -> Vec<String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_federa"))
-        .arg("gtp")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("federa runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert!(
-        text.ends_with("\n\n"),
-        "every reply ends with an empty line"
-    );
-    text.trim_end_matches('\n')
-        .split("\n\n")
-        .map(str::to_owned)
-        .collect()
+    common::session(input.as_bytes())
 }
 
 /// Sends `commands` one per line and checks each reply in turn.
