@@ -1,7 +1,9 @@
 // Message catalogues: one per language, every visible string comes from here.
 // A message is a string with {name} placeholders, or an object of plural
 // forms (zero, one, two, few, many, other) chosen by its `count` parameter
-// with the language's own plural rules. Numbers are formatted for the
+// with the language's own plural rules; an exact form such as `=1` comes
+// first (for a message that does not show its number, where Russian 21
+// takes `one` but must not read as a single thing). Numbers are formatted for the
 // language too.
 import en from './i18n/en.js';
 import nl from './i18n/nl.js';
@@ -65,7 +67,7 @@ export function createI18n(lang) {
     if (message === undefined) return key;
     if (typeof message === 'object') {
       const count = Number(params.count ?? 0);
-      message = message[plurals.select(count)] ?? message.other;
+      message = message['=' + count] ?? message[plurals.select(count)] ?? message.other;
     }
     return message.replace(/\{(\w+)\}/g, (whole, name) =>
       params[name] === undefined ? whole : format(params[name]),
