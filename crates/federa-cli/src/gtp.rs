@@ -133,18 +133,13 @@ impl Engine {
         }
     }
 
-    /// Answers one line of text; `None` for a line with no command. Control
-    /// characters beyond ASCII (C1) are dropped here, once it is text.
+    /// Answers one line of text (from `handle_bytes`); `None` for a line
+    /// with no command. Control characters beyond ASCII (C1) are dropped
+    /// here, once it is text.
     fn handle_line(&mut self, raw: &str) -> Option<Reply> {
-        let line: String = raw
-            .chars()
-            .filter_map(|c| match c {
-                '\t' => Some(' '),
-                c if c.is_control() => None,
-                c => Some(c),
-            })
-            .collect();
-        let line = line.split('#').next().unwrap_or("").trim();
+        // Tabs, ASCII controls and the comment went in `handle_bytes`.
+        let line: String = raw.chars().filter(|c| !c.is_control()).collect();
+        let line = line.trim();
         if line.is_empty() {
             return None;
         }
