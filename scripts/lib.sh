@@ -47,8 +47,8 @@ ensure_cargo_fuzz() {
 
 ensure_npm_packages() {
   if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] \
-    || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-    say "installing npm packages (binaryen's wasm-opt, playwright-core)"
+    || [ ! -x node_modules/.bin/tsc ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+    say "installing npm packages (binaryen's wasm-opt, playwright-core, typescript)"
     npm ci --no-audit --no-fund
   fi
 }

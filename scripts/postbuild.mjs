@@ -1,5 +1,7 @@
 // After Trunk builds the web game: puts the content security policy into
-// every page (scripts/csp.mjs), stamps the build's version (a hash of every
+// every page (scripts/csp.mjs), lists every module a page's script imports
+// as a modulepreload link (so they load side by side, not one level of
+// imports after another), stamps the build's version (a hash of every
 // file) into js/build.js, and writes the service worker with that version
 // and the list of files to keep for offline play.
 // Run by Trunk as a post-build hook (see Trunk.toml), or: node scripts/postbuild.mjs dist
@@ -11,24 +13,52 @@ import { withPolicy } from './csp.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(process.env.TRUNK_STAGING_DIR ?? process.argv[2] ?? 'dist');
-// Not worth keeping offline: the worker itself, and Node's module marker.
+// Not worth keeping offline: the worker itself, Node's module marker, and
+// the type declarations (for those who build on the embed).
 const SKIP = new Set(['sw.js', 'js/package.json']);
+const skipped = (rel) => SKIP.has(rel) || rel.endsWith('.d.ts');
 
 async function files(dir, prefix = '') {
   const out = [];
   for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
     const rel = prefix + entry.name;
     if (entry.isDirectory()) out.push(...(await files(path.join(dir, entry.name), rel + '/')));
-    else if (!SKIP.has(rel)) out.push(rel);
+    else if (!skipped(rel)) out.push(rel);
   }
   return out.sort();
 }
 
 const assets = await files(root);
 
+/// Every module `rel` imports statically, directly or not (paths from root).
+async function imports(rel, seen = new Set()) {
+  const text = await fs.readFile(path.join(root, rel), 'utf8');
+  for (const [, spec] of text.matchAll(/^\s*(?:import|export)\b[^'"();]*?(?:from\s*)?['"](\.{1,2}\/[^'"]+)['"]/gm)) {
+    const dep = path.posix.normalize(path.posix.join(path.posix.dirname(rel), spec));
+    if (seen.has(dep)) continue;
+    seen.add(dep);
+    await imports(dep, seen);
+  }
+  return seen;
+}
+
+/// The page with a modulepreload link for each module its scripts import.
+async function withPreloads(html, rel) {
+  const links = [];
+  for (const [, src] of html.matchAll(/<script type="module" src="([^"]+)"/g)) {
+    const entry = path.posix.join(path.posix.dirname(rel), src);
+    for (const dep of await imports(entry)) {
+      const href = path.posix.relative(path.posix.dirname(rel), dep);
+      if (!html.includes(`href="${href}"`)) links.push(`<link rel="modulepreload" href="${href}">`);
+    }
+  }
+  return html.replace('</head>', [...new Set(links), '</head>'].join('\n'));
+}
+
 for (const rel of assets.filter((f) => f.endsWith('.html'))) {
   const file = path.join(root, rel);
-  await fs.writeFile(file, withPolicy(await fs.readFile(file, 'utf8'), rel));
+  const html = await withPreloads(await fs.readFile(file, 'utf8'), rel);
+  await fs.writeFile(file, withPolicy(html, rel));
 }
 const lines = [];
 for (const rel of assets) {

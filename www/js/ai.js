@@ -1,3 +1,4 @@
+// @ts-check
 // The page's side of the AI worker, after lichess's simple engine: one search
 // at a time, a new request replaces the old one, progress per report, and a
 // hard stop by terminating the worker (a fresh one is started for the next
@@ -5,9 +6,6 @@
 // fails (an error, a trap in the wasm) or gives no answer in time is dropped,
 // the request is rejected with a `workerFailed` or `workerStuck` error, and
 // the next request starts a fresh worker.
-
-/// The AI's levels, weakest first (the engine's names).
-export const LEVELS = ['novice', 'casual', 'club', 'strong', 'master'];
 
 /// How long past its time a search may take to answer before its worker
 /// counts as stuck.
@@ -18,19 +16,32 @@ const UNTIMED_MS = 60000;
 /// cache) before it counts as stuck.
 const STARTUP_MS = 20000;
 
+/**
+ * @typedef {import('./types.js').Thought} Thought
+ * @typedef {import('./types.js').EngineError} EngineError
+ * @typedef {{ id: number, resolve: (info: Thought | null) => void, reject: (error: EngineError) => void,
+ *   onProgress?: (info: Thought) => void, timer: number }} Job
+ * @typedef {{ record: string, pie: boolean, player: string, ms: number, iterations: number, seed?: number }} Request
+ */
+
 export class AiClient {
   constructor() {
+    /** @type {Worker | null} */
     this.worker = null;
+    /** @type {Promise<void> | null} */
     this.ready = null;
+    /** @type {Job | null} */
     this.current = null;
     this.nextId = 1;
   }
 
+  /** @returns {Promise<void>} */
   start() {
-    if (this.worker) return this.ready;
+    if (this.worker && this.ready) return this.ready;
     const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
     this.worker = worker;
-    this.ready = new Promise((resolve, reject) => {
+    /** @type {Promise<void>} */
+    const ready = new Promise((resolve, reject) => {
       worker.onerror = (e) => {
         if (this.worker !== worker) return;
         console.warn('The AI worker failed:', e.message || 'no details');
@@ -59,23 +70,30 @@ export class AiClient {
         }
       };
     });
-    this.ready.catch(() => {});
-    return this.ready;
+    ready.catch(() => {});
+    this.ready = ready;
+    return ready;
   }
 
-  /// Asks for a move: resolves with { best, win, iterations, millis, pv }, or
-  /// with null if the request was stopped or replaced; rejects with the
-  /// engine's error, or `workerFailed` / `workerStuck`.
+  /**
+   * Asks for a move: resolves with { best, win, iterations, millis, pv }, or
+   * with null if the request was stopped or replaced; rejects with the
+   * engine's error, or `workerFailed` / `workerStuck`.
+   * @param {Request} request
+   * @param {(info: Thought) => void} [onProgress]
+   * @returns {Promise<Thought | null>}
+   */
   think({ record, pie, player, ms, iterations, seed }, onProgress) {
     this.stop();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
+      /** @type {Job} */
       const job = { id, resolve, reject, onProgress, timer: 0 };
       this.current = job;
       // Stuck if it does not start in time, or does not answer in its own.
-      const deadline = (allowed) => {
+      const deadline = (/** @type {number} */ allowed) => {
         clearTimeout(job.timer);
-        job.timer = setTimeout(() => {
+        job.timer = window.setTimeout(() => {
           if (this.current === job) this.fail({ kind: 'workerStuck', seconds: Math.round(allowed / 1000) });
         }, allowed);
       };
@@ -89,7 +107,7 @@ export class AiClient {
       }
       ready.then(
         () => {
-          if (this.current !== job) return;
+          if (this.current !== job || !this.worker) return;
           deadline((ms || UNTIMED_MS) + MARGIN_MS);
           this.worker.postMessage({ type: 'think', id, record, pie, player, ms, iterations, seed });
         },
@@ -117,6 +135,7 @@ export class AiClient {
   }
 
   /// Ends `job` as the current request and returns it.
+  /** @param {Job} job */
   finish(job) {
     clearTimeout(job.timer);
     if (this.current === job) this.current = null;
@@ -125,6 +144,7 @@ export class AiClient {
 
   /// Drops the worker (the next request starts a fresh one) and rejects the
   /// request it was serving with `error`.
+  /** @param {EngineError} error */
   fail(error) {
     this.drop();
     if (this.current) this.finish(this.current).reject(error);

@@ -1,9 +1,17 @@
+// @ts-check
 // The attack table as a picture: the four piece types on the corners of a
-// square; each arrow points from a piece to the groups it attacks. The sides
-// form the cross-colour cycle, the diagonals the pairs within a colour.
+// square; each arrow points from a piece to the groups it attacks, as the
+// engine's attack table says. The sides form the cross-colour cycle, the
+// diagonals the pairs within a colour.
+import { PIECE_CODES, pieceName } from './facts.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 
+/**
+ * @param {string} name
+ * @param {Record<string, string | number>} attrs
+ * @param {Element} [parent]
+ */
 function el(name, attrs, parent) {
   const node = document.createElementNS(NS, name);
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
@@ -13,7 +21,11 @@ function el(name, attrs, parent) {
 
 let ids = 0;
 
-export function attackPicture(t) {
+/**
+ * @param {import('./words.js').Translate} t
+ * @param {(attacker: number, group: number) => boolean} attacks the engine's table, by cell code
+ */
+export function attackPicture(t, attacks) {
   const id = `arrow-${++ids}`;
   const svg = el('svg', { viewBox: '0 0 320 290', class: 'attack-picture', role: 'img' });
   el('title', {}, svg).textContent = t('attack.title');
@@ -32,6 +44,11 @@ export function attackPicture(t) {
     lightRound: [70, 215],
   };
   const r = 26;
+  /**
+   * @param {keyof typeof corners} from
+   * @param {keyof typeof corners} to
+   * @param {boolean} both
+   */
   const arrow = (from, to, both) => {
     const [x1, y1] = corners[from];
     const [x2, y2] = corners[to];
@@ -53,18 +70,19 @@ export function attackPicture(t) {
       svg,
     );
   };
-  // The cross-colour cycle.
-  arrow('darkRound', 'lightSquare');
-  arrow('lightSquare', 'darkSquare');
-  arrow('darkSquare', 'lightRound');
-  arrow('lightRound', 'darkRound');
-  // Each colour's pair attack each other.
-  arrow('darkRound', 'darkSquare', true);
-  arrow('lightRound', 'lightSquare', true);
+  // One arrow per attack; a pair that attack each other share a two-headed one.
+  for (const a of PIECE_CODES) {
+    for (const g of PIECE_CODES) {
+      if (a === g || !attacks(a, g) || (attacks(g, a) && g < a)) continue;
+      const name = (/** @type {number} */ code) => /** @type {keyof typeof corners} */ (pieceName(code));
+      arrow(name(a), name(g), attacks(g, a));
+    }
+  }
 
   for (const [name, [x, y]] of Object.entries(corners)) {
     const dark = name.startsWith('dark');
-    const style = { fill: dark ? '#1d1d22' : '#f7f2e4', stroke: dark ? '#000' : '#2a2a2a', 'stroke-width': 2 };
+    // Coloured by class from palette.css (the policy allows no inline style).
+    const style = { class: dark ? 'piece dark' : 'piece light', 'stroke-width': 2 };
     if (name.endsWith('Round')) el('circle', { cx: x, cy: y, r, ...style }, svg);
     else {
       const s = r * Math.sqrt(Math.PI);

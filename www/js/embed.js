@@ -1,9 +1,10 @@
+// @ts-check
 // A live Federa board for any page: one script include and one element.
 //
 //   <script type="module" src="https://example.org/federa/embed.js"></script>
 //   <federa-board size="9" mode="play" level="casual"></federa-board>
 //
-// or from JavaScript:
+// or from JavaScript (types in embed.d.ts):
 //
 //   import { mount } from 'https://example.org/federa/js/embed.js';
 //   const board = mount(document.querySelector('#here'), { size: 9, mode: 'two-players' });
@@ -11,105 +12,35 @@
 //   board.set({ highlight: ['e5'] });
 //   board.destroy();
 //
-// Everything lives in a shadow root, so no style leaks in or out.
-// Attributes are parsed strictly and never evaluated; a bad one shows a
-// message in the element instead of a board.
+// Everything lives in a shadow root, so no style leaks in or out. The game
+// is the page's session (session.js); attributes read as embed-config.js
+// says, and a bad one shows a message in the element instead of a board.
 import { loadEngine } from './engine.js';
-import { createBoard, parsePoint } from './board.js';
-import { AiClient, LEVELS } from './ai.js';
-import { catalogues, createI18n, preferredLanguage } from './i18n.js';
-import { describeError, describeMove, describeSkip } from './words.js';
+import { createBoard } from './board.js';
+import { parsePoint } from './points.js';
+import { AiClient } from './ai.js';
+import { HUMANS, Session, againstAiAs } from './session.js';
+import { configFromAttributes, gameChanged, withDefaults } from './embed-config.js';
+import { languages, loadLanguage, preferredLanguage } from './i18n.js';
+import { boardLabel, describeError, describeMove, narrate } from './words.js';
 import { clickShape, hideBadge, hoverShape, showHover } from './hover.js';
+import { cursorKey, cursorStart } from './keys.js';
+import { button } from './panels/lost.js';
 
-const MODES = ['play', 'two-players', 'replay', 'diagram', 'try'];
-const AI_MS = 1000;
-// The shape of a move token (the engine checks the move itself).
-const TOKEN = /^(?:swap|[BW]F?[CS]?([a-y][0-9]+))$/;
-const isToken = (text) => {
-  const m = TOKEN.exec(text);
-  return m !== null && (m[1] === undefined || parsePoint(m[1]) !== null);
-};
+/**
+ * @typedef {import('./embed.js').EmbedConfig} EmbedConfig
+ * @typedef {import('./types.js').Status} Status
+ * @typedef {import('./types.js').MoveInfo} MoveInfo
+ */
 
-const BOOLEAN = (name) => ({
-  name,
-  parse(value) {
-    if (value === '' || value === 'true') return true;
-    if (value === 'false') return false;
-    throw { name, value, expected: 'boolean' };
-  },
-});
-
-/// How each attribute reads; a bad value throws { name, value, expected }.
-const ATTRIBUTES = {
-  size: {
-    parse(value) {
-      if (!/^[0-9]{1,2}$/.test(value) || Number(value) < 2 || Number(value) > 25) {
-        throw { name: 'size', value, expected: 'size' };
-      }
-      return Number(value);
-    },
-  },
-  record: { parse: (value) => value },
-  position: { parse: (value) => value },
-  mode: {
-    parse(value) {
-      if (!MODES.includes(value)) throw { name: 'mode', value, expected: 'mode' };
-      return value;
-    },
-  },
-  level: {
-    parse(value) {
-      if (!LEVELS.includes(value)) throw { name: 'level', value, expected: 'level' };
-      return value;
-    },
-  },
-  ai: {
-    parse(value) {
-      if (value !== 'dark' && value !== 'light') throw { name: 'ai', value, expected: 'color' };
-      return value;
-    },
-  },
-  interactive: BOOLEAN('interactive'),
-  hints: BOOLEAN('hints'),
-  attackers: BOOLEAN('attackers'),
-  coordinates: BOOLEAN('coordinates'),
-  pie: BOOLEAN('pie'),
-  highlight: {
-    parse(value) {
-      const points = value.trim().split(/[\s,]+/).filter(Boolean);
-      if (!points.every((p) => parsePoint(p) !== null)) throw { name: 'highlight', value, expected: 'points' };
-      return points;
-    },
-  },
-  expect: {
-    parse(value) {
-      const tokens = value.trim().split(/\s+/).filter(Boolean);
-      if (!tokens.length || !tokens.every(isToken)) throw { name: 'expect', value, expected: 'tokens' };
-      return tokens;
-    },
-  },
-  caption: { parse: (value) => value },
-  lang: {
-    parse(value) {
-      if (!catalogues[value]) throw { name: 'lang', value, expected: 'lang' };
-      return value;
-    },
-  },
-};
-
-/// Reads an element's attributes into a config; throws on the first bad one.
-function configFromAttributes(element) {
-  const config = {};
-  for (const [name, spec] of Object.entries(ATTRIBUTES)) {
-    if (element.hasAttribute(name)) config[name] = spec.parse(element.getAttribute(name));
-  }
-  return config;
-}
-
-/// The shadow root's styles: the shared colours and board styles, then the
-/// embed's own. `onColours` runs once the colours have loaded (the canvas
-/// reads them).
+/**
+ * The shadow root's styles: the shared colours and board styles, then the
+ * embed's own. `onColours` runs once the colours have loaded (the canvas
+ * reads them).
+ * @param {() => void} [onColours]
+ */
 function styles(onColours) {
+  /** @param {string} file */
   const link = (file) => {
     const element = document.createElement('link');
     element.rel = 'stylesheet';
@@ -121,308 +52,366 @@ function styles(onColours) {
   return [palette, link('board.css'), link('embed.css')];
 }
 
+/** @param {Element} host */
 function pageLanguage(host) {
   const tag = (host.closest('[lang]')?.getAttribute('lang') ?? '').toLowerCase().split('-')[0];
-  return catalogues[tag] ? tag : preferredLanguage();
+  return languages.includes(tag) ? tag : preferredLanguage();
 }
 
-/// Puts a live board into `host` (in its shadow root) and returns its API.
-export function mount(host, config = {}) {
+/**
+ * Puts a live board into `host` (in its shadow root) and returns its API.
+ * @param {HTMLElement} host
+ * @param {EmbedConfig} [initial]
+ * @returns {import('./embed.js').FederaBoardApi}
+ */
+export function mount(host, initial = {}) {
   const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
   root.replaceChildren(...styles(() => board?.redraw()));
   const frame = document.createElement('div');
   frame.className = 'frame';
   frame.innerHTML = `
-    <div class="board-host"><div class="board" tabindex="0"></div>
-      <div class="badge" hidden><span class="head"></span> <span class="tail"></span></div></div>
+    <div class="board-host"><div class="board" tabindex="0" role="application"></div>
+      <div class="badge" hidden><span class="head"></span> <span class="tail"></span></div>
+      <p class="announcer sr-only" aria-live="polite" aria-atomic="true"></p></div>
     <p class="status"></p>
     <div class="bar"></div>
-    <p class="message" role="status" aria-live="polite"></p>
+    <p class="message" role="status"></p>
     <p class="caption"></p>`;
   root.appendChild(frame);
-  const $ = (selector) => frame.querySelector(selector);
+  /** @param {string} selector @returns {HTMLElement} */
+  const $ = (selector) => /** @type {HTMLElement} */ (frame.querySelector(selector));
+  const boardEl = $('.board');
+  /** @type {Map<string, Set<(detail: any) => void>>} */
   const listeners = new Map();
+  /**
+   * @param {string} event
+   * @param {unknown} detail
+   */
   const emit = (event, detail) => {
     for (const fn of listeners.get(event) ?? []) fn(detail);
     host.dispatchEvent(new CustomEvent('federa-' + event, { detail, bubbles: true, composed: true }));
   };
 
-  let cfg = {};
-  let i18n = createI18n('en');
-  const t = (key, params) => i18n.t(key, params);
+  let config = { ...initial };
+  /** The config the board shows, defaults filled in. */
+  let cfg = withDefaults(config);
+  /** @type {import('./i18n.js').I18n | null} */
+  let i18n = null;
+  const t = /** @type {import('./words.js').Translate} */ ((key, params) => i18n?.t(key, params) ?? key);
+  /** @type {Awaited<ReturnType<typeof loadEngine>> | null} */
   let engine = null;
-  let game = null;
+  /** @type {import('./board.js').Board | null} */
   let board = null;
-  let ai = null;
-  let generation = 0;
   let destroyed = false;
   // The shape a tap places (a mouse chooses with its buttons).
+  /** @type {'round' | 'square'} */
   let shape = 'round';
-  // Undo stops at the board's starting point (the end of its record).
-  let startPly = 0;
+  /** @type {string | null} */
+  let cursor = null;
+  /** The config the game was made from, to tell a game change from a view change. @type {EmbedConfig | null} */
+  let made = null;
 
-  const settled = loadEngine().then((e) => {
-    engine = e;
+  const session = new Session({
+    ai: () => new AiClient(),
+    keepRedo: false,
+    check: (move) =>
+      cfg.mode === 'try' && cfg.expect && !cfg.expect.includes(move.token) ? { kind: 'notExpected', move } : null,
   });
+  session.on('change', ({ animate }) => update(animate));
+  session.on('move', ({ move, status }) => {
+    const words = narrate(t, move, status, t('embed.won', { color: t('color.' + status.winner) }));
+    if (cfg.mode === 'try' && cfg.expect) words.unshift(t('embed.right'));
+    say(words.join(' '), status.winner ? 'win' : 'ok');
+    const record = session.current.record();
+    emit('move', { token: move.token, record });
+    if (status.winner) emit('end', { winner: status.winner, record });
+  });
+  session.on('refused', ({ error }) => {
+    if (error.kind === 'notYourTurn') return;
+    say(
+      error.kind === 'notExpected'
+        ? t('embed.notThisOne', { move: describeMove(t, /** @type {MoveInfo} */ (error.move)) })
+        : describeError(t, error),
+      'error',
+    );
+  });
+  session.on('aiFailed', ({ error }) => {
+    say(t('message.aiFailed', { reason: describeError(t, error) }), 'error');
+    const retry = frame.querySelector('.bar .retry');
+    if (retry) /** @type {HTMLElement} */ (retry).hidden = false;
+  });
+
   // Changes come in bursts (the page sets a board's language and caption
   // together, often before the engine has loaded): one apply per burst.
+  /** @type {Promise<void> | null} */
   let pending = null;
   function schedule() {
-    pending ??= settled.then(() => {
+    pending ??= loadEngine().then(async (e) => {
+      engine = e;
+      i18n = await loadLanguage(config.lang ?? pageLanguage(host));
       pending = null;
-      if (!destroyed) apply(config);
+      if (!destroyed) apply();
     });
     return pending;
   }
   const drawn = schedule();
 
+  /** @param {string} text */
   function fail(text) {
     frame.classList.add('failed');
-    $('.message').textContent = text;
-    $('.message').className = 'message error';
+    say(text, 'error');
   }
 
-  function apply(next) {
-    cfg = {
-      mode: next.record && !next.mode ? 'replay' : 'two-players',
-      level: 'casual',
-      ai: 'light',
-      hints: false,
-      attackers: true,
-      coordinates: true,
-      pie: true,
-      highlight: [],
-      caption: '',
-      ...next,
-    };
-    cfg.interactive ??= cfg.mode !== 'diagram' && cfg.mode !== 'replay';
-    i18n = createI18n(cfg.lang ?? pageLanguage(host));
-    frame.lang = i18n.locale;
-    frame.classList.remove('failed');
-    stopAi();
+  function apply() {
+    cfg = withDefaults(config);
+    frame.lang = i18n?.locale ?? 'en';
+    if (made && session.game && !gameChanged(made, config)) {
+      buildBar();
+      show();
+      return;
+    }
+    const e = /** @type {NonNullable<typeof engine>} */ (engine);
     let fresh;
     try {
-      if (cfg.record) fresh = engine.GameHandle.fromRecord(cfg.record, cfg.pie);
-      else if (cfg.position) fresh = engine.GameHandle.fromPosition(cfg.position, cfg.pie);
-      else fresh = new engine.GameHandle(cfg.size ?? 9, cfg.pie);
+      if (cfg.record) fresh = e.GameHandle.fromRecord(cfg.record, cfg.pie);
+      else if (cfg.position) fresh = e.GameHandle.fromPosition(cfg.position, cfg.pie);
+      else fresh = new e.GameHandle(cfg.size, cfg.pie);
     } catch (error) {
+      session.stopAi();
+      made = null;
       fail(t('embed.badGame', { reason: describeError(t, error) }));
       return;
     }
-    game?.free();
-    game = fresh;
-    if (cfg.mode === 'replay') game.jump(0);
-    startPly = game.status().ply;
-    board ??= createBoard($('.board'), { events: { hover: onHover, click: onClick } });
+    frame.classList.remove('failed');
+    made = { ...config };
+    if (cfg.mode === 'replay') fresh.jump(0);
+    board ??= createBoard(boardEl, { events: { hover: onHover, click: onClick } });
     buildBar();
+    say('', '');
+    cursor = null;
+    const seats = cfg.mode === 'play' ? againstAiAs(cfg.ai) : HUMANS;
+    session.load(fresh, seats, cfg.level, fresh.status().ply);
+  }
+
+  /** Redraws what the view keys say (the game is kept). */
+  function show() {
+    session.level = cfg.level;
     $('.caption').textContent = cfg.caption;
     $('.caption').hidden = !cfg.caption;
-    $('.message').textContent = '';
-    $('.message').className = 'message';
-    $('.board').setAttribute('aria-label', t('board.label', { size: game.status().size }));
-    update();
+    update(null);
+    session.maybeAi();
   }
 
   function buildBar() {
     const bar = $('.bar');
     bar.replaceChildren();
-    const button = (key, action) => {
-      const b = document.createElement('button');
-      b.type = 'button';
-      b.textContent = t(key);
-      b.dataset.action = key;
-      b.addEventListener('click', action);
-      bar.appendChild(b);
-      return b;
-    };
+    /**
+     * @param {string} key
+     * @param {() => void} action
+     */
+    const add = (key, action) => bar.appendChild(button(t, key, action));
     if (cfg.mode === 'replay') {
-      button('btn.first', () => step(() => game.jump(0)));
-      button('btn.back', () => step(() => game.undo()));
-      button('btn.forward', () => step(() => game.redo()));
-      button('btn.last', () => step(() => game.jump(game.status().moves)));
+      add('btn.first', () => session.jump(0));
+      add('btn.back', () => session.jump(session.status().ply - 1));
+      add('btn.forward', () => session.jump(session.status().ply + 1));
+      add('btn.last', () => session.jump(session.status().moves));
     } else if (cfg.mode !== 'diagram') {
-      button('btn.undo', () => {
-        stopAi();
-        const back = () => game.status().ply > startPly && game.undo();
-        back();
-        if (cfg.mode === 'play') while (!humanToMove() && back());
-        game.truncate();
-        update();
-      });
-      button('btn.swap', () => attempt(() => game.play('swap'), null)).classList.add('swap');
+      add('btn.undo', () => session.undo());
+      add('btn.swap', () => session.play('swap')).classList.add('swap');
       // Shown when the AI could not move (its worker failed): asks again.
       if (cfg.mode === 'play') {
-        const retry = button('btn.resume', () => maybeAi());
+        const retry = add('btn.resume', () => {
+          retry.hidden = true;
+          session.resume();
+        });
         retry.classList.add('retry');
         retry.hidden = true;
       }
       const glyph = { round: '●', square: '■' };
-      const toggle = button('shape.' + shape, () => {
+      const toggle = add('shape.' + shape, () => {
         shape = shape === 'round' ? 'square' : 'round';
         toggle.textContent = `${glyph[shape]} ${t('shape.' + shape)}`;
       });
       toggle.textContent = `${glyph[shape]} ${t('shape.' + shape)}`;
       toggle.title = t('shape.label');
-      button('embed.reset', () => apply(config));
+      add('embed.reset', () => {
+        made = null;
+        apply();
+      });
     }
     bar.hidden = !bar.children.length;
   }
 
-  function step(move) {
-    move();
-    update();
+  /** @param {Status} st */
+  function statusLine(st) {
+    /** @param {string | null} c */
+    const color = (c) => t('color.' + c);
+    if (cfg.mode === 'replay') return t('embed.replayPly', { ply: st.ply, count: st.moves });
+    if (cfg.mode === 'diagram') return '';
+    if (st.winner) return t('embed.won', { color: color(st.winner) });
+    return t('embed.toMove', { color: color(st.toMove) });
   }
 
-  function humanToMove(st = game.status()) {
-    if (st.winner) return false;
-    if (cfg.mode !== 'play') return cfg.interactive;
-    // The AI's colour changes sides with the swap, like a player.
-    const aiColor = st.swapped ? (cfg.ai === 'dark' ? 'light' : 'dark') : cfg.ai;
-    return st.toMove !== aiColor;
+  /** Whether the reader may move now. */
+  function readerToMove(st = session.status()) {
+    return cfg.interactive && session.humanToMove(st);
   }
 
-  function update({ animate = null } = {}) {
-    generation++;
-    const st = game.status();
+  /** @param {{ origin: string | null } | null} animate */
+  function update(animate) {
+    if (!board || !session.game) return;
+    const game = session.current;
+    const st = session.status();
+    const line = statusLine(st);
+    const cells = game.board();
     board.set({
       size: st.size,
-      cells: game.board(),
+      cells,
       lastMove: game.lastMovePoints(),
-      hints: cfg.hints && humanToMove(st) ? game.changeableGroups() : [],
+      hints: cfg.hints && readerToMove(st) ? game.changeableGroups() : [],
       marks: cfg.highlight,
       focus: null,
       ghost: null,
+      cursor,
       coordinates: cfg.coordinates,
       interactive: cfg.interactive || cfg.attackers,
+      label: boardLabel(t, cells, st.size, line, st.ply > 0 ? game.moveAt(st.ply - 1) : null),
       animate,
     });
+    boardEl.setAttribute('aria-label', t('board.application'));
     hideBadge($('.badge'));
-    const color = (c) => t('color.' + c);
-    let line;
-    if (cfg.mode === 'replay') line = t('embed.replayPly', { ply: st.ply, count: st.moves });
-    else if (cfg.mode === 'diagram') line = '';
-    else if (st.winner) line = t('embed.won', { color: color(st.winner) });
-    else line = t('embed.toMove', { color: color(st.toMove) });
     $('.status').textContent = line;
     $('.status').hidden = !line;
-    const swap = $('.bar .swap');
-    if (swap) swap.hidden = !(st.swapAvailable && humanToMove(st));
-    maybeAi();
+    $('.caption').textContent = cfg.caption;
+    $('.caption').hidden = !cfg.caption;
+    const swap = /** @type {HTMLElement | null} */ (frame.querySelector('.bar .swap'));
+    if (swap) swap.hidden = !(st.swapAvailable && readerToMove(st));
   }
 
+  function hoverView() {
+    const st = session.status();
+    return {
+      game: session.current,
+      status: st,
+      board: /** @type {import('./board.js').Board} */ (board),
+      badge: $('.badge'),
+      host: $('.board-host'),
+      t,
+      locale: i18n?.locale ?? 'en',
+      canPlace: readerToMove(st),
+      showGroup: cfg.attackers,
+    };
+  }
+
+  /**
+   * @param {string | null} point
+   * @param {Event} event
+   */
   function onHover(point, event) {
-    if (!game) return;
-    const st = game.status();
-    showHover(
-      {
-        game,
-        status: st,
-        board,
-        badge: $('.badge'),
-        host: $('.board-host'),
-        t,
-        locale: i18n.locale,
-        canPlace: cfg.interactive && humanToMove(st),
-        showGroup: cfg.attackers,
-      },
-      point,
-      hoverShape(event),
-    );
+    if (session.game) showHover(hoverView(), point, hoverShape(event));
   }
 
-  function onClick(point, button, event) {
-    if (!cfg.interactive || !humanToMove()) return;
-    const p = parsePoint(point);
-    const occupied = game.groupAt(p.col, p.row) !== null;
-    const chosen = clickShape(event, button, shape);
-    attempt(() => (occupied ? game.change(p.col, p.row) : game.place(p.col, p.row, chosen)), point);
+  /**
+   * @param {string} point
+   * @param {number} which
+   * @param {PointerEvent} event
+   */
+  function onClick(point, which, event) {
+    if (!session.game || !readerToMove()) return;
+    session.act(point, clickShape(event, which, shape));
   }
 
-  /// Tries a move; explains a refusal, or the move and what followed.
-  function attempt(play, origin) {
-    try {
-      play();
-    } catch (error) {
-      say(describeError(t, error), 'error');
-      return;
+  /** @param {KeyboardEvent} e */
+  function onKey(e) {
+    if (!session.game || !board || e.ctrlKey || e.metaKey || e.altKey) return;
+    const st = session.status();
+    const action = cursorKey(e.key, cursor, st.size, cursorStart(session.current.lastMovePoints(), st.size));
+    if (!action) return;
+    e.preventDefault();
+    if ('act' in action) {
+      const p = /** @type {import('./points.js').Coord} */ (parsePoint(action.at));
+      const occupied = session.current.groupAt(p.col, p.row) !== null;
+      if (action.act === 'change' && !occupied) say(t('message.nothingToChange', { at: action.at }), 'error');
+      else if (readerToMove()) session.act(action.at, action.act === 'round' || action.act === 'square' ? action.act : shape);
+    } else {
+      cursor = action.cursor;
     }
-    const st = game.status();
-    const move = game.moveAt(st.ply - 1);
-    if (cfg.mode === 'try' && cfg.expect && !cfg.expect.includes(move.token)) {
-      game.undo();
-      game.truncate();
-      say(t('embed.notThisOne', { move: describeMove(t, move) }), 'error');
-      return;
+    board.set({ cursor });
+    const shown = cursor ? showHover(hoverView(), cursor, readerToMove() ? shape : null) : showHover(hoverView(), null, null);
+    if (cursor) {
+      announce(shown ? `${cursor}: ${t('piece.' + shown.info.piece)}. ${shown.words.tail}` : `${cursor}: ${t('board.empty')}`);
     }
-    const words = [describeMove(t, move)];
-    if (cfg.mode === 'try' && cfg.expect) words.unshift(t('embed.right'));
-    if (st.winner) words.push(t('embed.won', { color: t('color.' + st.winner) }));
-    else if (st.skipped) words.push(describeSkip(t, st));
-    say(words.join(' '), st.winner ? 'win' : 'ok');
-    emit('move', { token: move.token, record: game.record() });
-    if (st.winner) emit('end', { winner: st.winner, record: game.record() });
-    update({ animate: { origin: origin ?? move.at } });
   }
+  boardEl.addEventListener('keydown', onKey);
+  boardEl.addEventListener('blur', () => {
+    cursor = null;
+    board?.set({ cursor: null });
+  });
 
+  /**
+   * @param {string} text
+   * @param {string} tone
+   */
   function say(text, tone) {
     $('.message').textContent = text;
     $('.message').className = 'message ' + tone;
   }
 
-  function maybeAi() {
-    const st = game.status();
-    const retry = $('.bar .retry');
-    if (retry) retry.hidden = true;
-    if (cfg.mode !== 'play' || st.winner || humanToMove(st)) return;
-    ai ??= new AiClient();
-    const asked = generation;
-    ai.think({ record: game.record(), pie: st.pie, player: cfg.level, ms: AI_MS, iterations: 0 })
-      .then((info) => {
-        if (!info || asked !== generation || destroyed) return;
-        attempt(() => game.play(info.best), null);
-      })
-      .catch((error) => {
-        if (asked !== generation) return;
-        say(t('message.aiFailed', { reason: describeError(t, error) }), 'error');
-        retry.hidden = false;
-      });
-  }
-
-  function stopAi() {
-    generation++;
-    ai?.stop();
+  /** @param {string} text */
+  function announce(text) {
+    const el = $('.announcer');
+    el.textContent = '';
+    requestAnimationFrame(() => {
+      el.textContent = text;
+    });
   }
 
   return {
-    /// Replaces the config by `config` merged over the current one.
+    /**
+     * Merges `next` over the current config: a game key (record,
+     * position, size, pie, mode, ai) starts its game afresh; any other
+     * key redraws the view and keeps the reader's moves. A key set to
+     * `undefined` returns to its default.
+     * @param {EmbedConfig} next
+     */
     set(next) {
       config = { ...config, ...next };
       schedule();
     },
-    /// Calls `fn` on `move` ({ token, record }) or `end` ({ winner, record }).
+    /**
+     * Calls `fn` on `move` ({ token, record }) or `end` ({ winner, record });
+     * returns a function that stops it.
+     * @param {'move' | 'end'} event
+     * @param {(detail: any) => void} fn
+     */
     on(event, fn) {
-      if (!listeners.has(event)) listeners.set(event, []);
-      listeners.get(event).push(fn);
-      return () => listeners.set(event, listeners.get(event).filter((f) => f !== fn));
+      const set = listeners.get(event) ?? new Set();
+      listeners.set(event, set);
+      set.add(fn);
+      return () => set.delete(fn);
     },
-    /// The current record.
-    record: () => game?.record() ?? null,
-    /// Resolves once the board is drawn (or has shown its error).
+    /** The current record. */
+    record: () => session.game?.record() ?? null,
+    /** Resolves once the board is drawn (or has shown its error). */
     ready: drawn,
     destroy() {
       destroyed = true;
-      stopAi();
-      ai?.destroy();
+      session.destroy();
       board?.destroy();
-      game?.free();
       root.replaceChildren();
     },
   };
 }
 
-/// `<federa-board>`: attributes as in ATTRIBUTES; any change re-reads them.
+/** `<federa-board>`: attributes as in embed-config.js; any change re-reads them. */
 export class FederaBoard extends HTMLElement {
-  static observedAttributes = Object.keys(ATTRIBUTES);
+  static observedAttributes = Object.keys(configFromAttributes(() => null));
+
+  constructor() {
+    super();
+    /** @type {ReturnType<typeof mount> | null} */
+    this.api = null;
+  }
 
   connectedCallback() {
     this.render();
@@ -440,21 +429,21 @@ export class FederaBoard extends HTMLElement {
   render() {
     let config;
     try {
-      config = configFromAttributes(this);
+      config = configFromAttributes((name) => this.getAttribute(name));
     } catch (problem) {
-      this.showProblem(problem);
+      this.showProblem(/** @type {import('./embed-config.js').AttributeProblem} */ (problem));
       return;
     }
     if (this.api) this.api.set(config);
     else this.api = mount(this, config);
   }
 
-  showProblem({ name, value, expected }) {
+  /** @param {import('./embed-config.js').AttributeProblem} problem */
+  async showProblem({ name, value, expected }) {
     this.api?.destroy();
     this.api = null;
     const root = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
-    const lang = pageLanguage(this);
-    const t = createI18n(lang).t;
+    const { t } = await loadLanguage(pageLanguage(this));
     const p = document.createElement('p');
     p.className = 'message error problem';
     p.setAttribute('role', 'alert');

@@ -1,3 +1,4 @@
+// @ts-check
 // Message catalogues: one per language, every visible string comes from here.
 // A message is a string with {name} placeholders, or an object of plural
 // forms (zero, one, two, few, many, other) chosen by its `count` parameter
@@ -5,19 +6,49 @@
 // first (for a message that does not show its number, where Russian 21
 // takes `one` but must not read as a single thing). Numbers are formatted for the
 // language too.
-import en from './i18n/en.js';
-import nl from './i18n/nl.js';
-import ru from './i18n/ru.js';
-import sr from './i18n/sr.js';
 import { safeStorage } from './store.js';
 
-export const catalogues = { en, nl, ru, sr };
-export const languages = Object.keys(catalogues);
+/**
+ * @typedef {Record<string, string | Record<string, string>>} Catalogue
+ * @typedef {{ lang: string, t: import('./words.js').Translate, locale: string, dir: string }} I18n
+ */
+
+/** Each language's catalogue, loaded when first needed. */
+const LOADERS = /** @type {Record<string, () => Promise<{ default: Catalogue }>>} */ ({
+  en: () => import('./i18n/en.js'),
+  nl: () => import('./i18n/nl.js'),
+  ru: () => import('./i18n/ru.js'),
+  sr: () => import('./i18n/sr.js'),
+});
+
+/** The languages, in the order the language menus list them. */
+export const languages = Object.keys(LOADERS);
+
+/** @type {Map<string, Promise<I18n>>} */
+const loaded = new Map();
+
+/**
+ * The words of `lang` (English for a language we do not have), once its
+ * catalogue has loaded.
+ * @param {string} lang
+ * @returns {Promise<I18n>}
+ */
+export function loadLanguage(lang) {
+  const known = Object.hasOwn(LOADERS, lang) ? lang : 'en';
+  let words = loaded.get(known);
+  if (!words) {
+    words = LOADERS[known]().then((m) => createI18n(known, m.default));
+    loaded.set(known, words);
+  }
+  return words;
+}
 
 const STORAGE_KEY = 'federa.lang';
 
-/// The language to use: the one chosen before, else the browser's first
-/// supported one, else English.
+/**
+ * The language to use: the one chosen before, else the browser's first
+ * supported one, else English.
+ */
 export function preferredLanguage(storage = safeStorage()) {
   let saved = null;
   try {
@@ -25,14 +56,15 @@ export function preferredLanguage(storage = safeStorage()) {
   } catch {
     // A browser that refuses to read storage: the language is the browser's.
   }
-  if (saved && catalogues[saved]) return saved;
+  if (saved && languages.includes(saved)) return saved;
   for (const tag of navigator.languages ?? [navigator.language]) {
     const base = String(tag).toLowerCase().split('-')[0];
-    if (catalogues[base]) return base;
+    if (languages.includes(base)) return base;
   }
   return 'en';
 }
 
+/** @param {string} lang */
 export function rememberLanguage(lang, storage = safeStorage()) {
   try {
     storage?.setItem(STORAGE_KEY, lang);
@@ -41,9 +73,14 @@ export function rememberLanguage(lang, storage = safeStorage()) {
   }
 }
 
-/// Fills a <select> with the languages (their names translated by
-/// translateDom), shows `current`, and on a choice remembers it and calls
-/// `onChange(lang)`.
+/**
+ * Fills a <select> with the languages (their names translated by
+ * translateDom), shows `current`, and on a choice remembers it and calls
+ * `onChange(lang)`.
+ * @param {HTMLSelectElement} select
+ * @param {string} current
+ * @param {(lang: string) => void} onChange
+ */
 export function setupLanguageSelect(select, current, onChange) {
   for (const lang of languages) {
     const option = new Option(lang, lang);
@@ -57,32 +94,51 @@ export function setupLanguageSelect(select, current, onChange) {
   });
 }
 
-export function createI18n(lang) {
-  const messages = catalogues[lang] ?? en;
-  const plurals = new Intl.PluralRules(messages['meta.locale']);
-  const numbers = new Intl.NumberFormat(messages['meta.locale']);
+/**
+ * The words of `lang` from its catalogue `messages` (every catalogue has
+ * every key: the tests check it). A missing key reads as itself.
+ * @param {string} lang
+ * @param {Catalogue} messages
+ * @returns {I18n}
+ */
+export function createI18n(lang, messages) {
+  const locale = String(messages['meta.locale']);
+  const plurals = new Intl.PluralRules(locale);
+  const numbers = new Intl.NumberFormat(locale);
+  /** @param {unknown} value */
   const format = (value) => (typeof value === 'number' ? numbers.format(value) : String(value));
+  /** @type {import('./words.js').Translate} */
   function t(key, params = {}) {
-    let message = messages[key] ?? en[key];
-    if (message === undefined) return key;
-    if (typeof message === 'object') {
+    const entry = messages[key];
+    if (entry === undefined) return key;
+    let message;
+    if (typeof entry === 'object') {
       const count = Number(params.count ?? 0);
-      message = message['=' + count] ?? message[plurals.select(count)] ?? message.other;
+      message = entry['=' + count] ?? entry[plurals.select(count)] ?? entry.other;
+    } else {
+      message = entry;
     }
     return message.replace(/\{(\w+)\}/g, (whole, name) =>
       params[name] === undefined ? whole : format(params[name]),
     );
   }
-  return { lang, t, locale: messages['meta.locale'], dir: messages['meta.dir'] ?? 'ltr' };
+  return { lang, t, locale, dir: String(messages['meta.dir'] ?? 'ltr') };
 }
 
-/// Fills every element with data-i18n (text), data-i18n-aria-label,
-/// data-i18n-title, data-i18n-placeholder or data-i18n-caption (a
-/// <federa-board>'s caption) under `root`.
+/**
+ * Fills every element with data-i18n (text), data-i18n-aria-label,
+ * data-i18n-title, data-i18n-placeholder or data-i18n-caption (a
+ * <federa-board>'s caption) under `root`.
+ * @param {ParentNode} root
+ * @param {import('./words.js').Translate} t
+ */
 export function translateDom(root, t) {
-  for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll('[data-i18n]')) {
+    el.textContent = t(/** @type {HTMLElement} */ (el).dataset.i18n ?? '');
+  }
   for (const attr of ['aria-label', 'title', 'placeholder', 'caption']) {
-    const data = 'i18n' + attr.replace(/(^|-)(\w)/g, (_, __, c) => c.toUpperCase());
-    for (const el of root.querySelectorAll(`[data-i18n-${attr}]`)) el.setAttribute(attr, t(el.dataset[data]));
+    for (const el of root.querySelectorAll(`[data-i18n-${attr}]`)) {
+      el.setAttribute(attr, t(el.getAttribute(`data-i18n-${attr}`) ?? ''));
+    }
   }
 }

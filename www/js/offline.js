@@ -1,3 +1,4 @@
+// @ts-check
 // Registers the service worker (relative to this file, so any sub-path
 // works) and reloads the page once when a new build takes over.
 import { VERSION } from './build.js';
@@ -5,12 +6,16 @@ import { VERSION } from './build.js';
 // Set across the reload, so the new build can say that it arrived.
 const UPDATED = 'federa.updated';
 
-/// `onUpdated` is called on the first load of a new build that took over
-/// from an older one.
+/**
+ * `onUpdated` is called on the first load of a new build that took over
+ * from an older one.
+ * @param {() => void} [onUpdated]
+ */
 export function registerOffline(onUpdated) {
   if (!('serviceWorker' in navigator) || VERSION === 'dev') return;
-  if (session()?.getItem(UPDATED)) {
-    session().removeItem(UPDATED);
+  const tab = session();
+  if (tab?.getItem(UPDATED)) {
+    tab.removeItem(UPDATED);
     onUpdated?.();
   }
   const hadController = Boolean(navigator.serviceWorker.controller);

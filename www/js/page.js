@@ -1,28 +1,35 @@
+// @ts-check
 // The rules and embed pages: language (chosen from the browser, switchable,
 // remembered), translated text, and the boards' language.
-import { createI18n, preferredLanguage, setupLanguageSelect, translateDom } from './i18n.js';
+import { loadLanguage, preferredLanguage, setupLanguageSelect, translateDom } from './i18n.js';
 import { attackPicture } from './attack-picture.js';
+import { loadEngine } from './engine.js';
 import './embed.js';
 import { registerOffline } from './offline.js';
 
-function apply(lang) {
-  const { t, locale } = createI18n(lang);
+/** @param {string} lang */
+async function apply(lang) {
+  const { t, locale } = await loadLanguage(lang);
   document.documentElement.lang = locale;
   translateDom(document, t);
-  document.title = t(document.body.dataset.title);
+  document.title = t(document.body.dataset.title ?? 'app.title');
   for (const board of document.querySelectorAll('federa-board')) {
     board.setAttribute('lang', lang);
   }
-  for (const holder of document.querySelectorAll('[data-attack-picture]')) holder.replaceChildren(attackPicture(t));
-  for (const code of document.querySelectorAll('code[data-example]')) {
-    const example = document.getElementById(code.dataset.example).cloneNode(false);
-    for (const attr of ['lang', 'id', 'data-i18n-caption']) example.removeAttribute(attr);
-    code.textContent = example.outerHTML;
+  const holders = document.querySelectorAll('[data-attack-picture]');
+  if (holders.length) {
+    const { attacks } = await loadEngine();
+    for (const holder of holders) holder.replaceChildren(attackPicture(t, attacks));
+  }
+  for (const code of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('code[data-example]'))) {
+    const example = /** @type {HTMLElement} */ (document.getElementById(code.dataset.example ?? '')).cloneNode(false);
+    for (const attr of ['lang', 'id', 'data-i18n-caption']) /** @type {HTMLElement} */ (example).removeAttribute(attr);
+    code.textContent = /** @type {HTMLElement} */ (example).outerHTML;
   }
 }
 
 const initial = preferredLanguage();
-setupLanguageSelect(document.getElementById('lang'), initial, apply);
-apply(initial);
+setupLanguageSelect(/** @type {HTMLSelectElement} */ (document.getElementById('lang')), initial, apply);
+await apply(initial);
 registerOffline();
 document.documentElement.classList.add('ready');

@@ -1,3 +1,4 @@
+// @ts-check
 // What the browser keeps between visits. Nothing stored is dropped silently:
 // an entry that no longer reads is copied under a backup key before anything
 // may replace it, and the caller tells the player (see `Lost`).
@@ -18,10 +19,17 @@ export function safeStorage() {
   }
 }
 
-/// Reads the JSON entry `key`. `check(value)` returns null if the value is
-/// usable, else the reason it is not. Returns `{ value, text }` (value null
-/// when there is no entry), or `{ lost }` once a bad entry has been kept.
+/**
+ * Reads the JSON entry `key`. `check(value)` returns null if the value is
+ * usable, else the reason it is not. Returns `{ value, text }` (value null
+ * when there is no entry), or `{ lost }` once a bad entry has been kept.
+ * @param {Storage | null} storage
+ * @param {string} key
+ * @param {(value: any) => unknown} check
+ * @returns {{ value: any, text: string, lost?: undefined } | { value: null, text: null, lost?: undefined } | { lost: Lost, value?: undefined, text?: undefined }}
+ */
 export function readEntry(storage, key, check = () => null) {
+  /** @type {string | null} */
   let text = null;
   try {
     text = storage?.getItem(key) ?? null;
@@ -47,11 +55,20 @@ export function readEntry(storage, key, check = () => null) {
   return { value, text };
 }
 
-/// Copies `text` (which stood at `key` and failed to read for `reason`) to a
-/// new key beside it, never over an earlier copy. Returns the `Lost` record.
+/**
+ * Copies `text` (which stood at `key` and failed to read for `reason`) to a
+ * new key beside it, never over an earlier copy. Returns the `Lost` record.
+ * @param {Storage | null} storage
+ * @param {string} key
+ * @param {string} text
+ * @param {unknown} reason
+ * @returns {Lost}
+ */
 export function keepUnread(storage, key, text, reason, now = Date.now()) {
+  /** @type {string | null} */
   let backup = `${key}.unread-${new Date(now).toISOString()}`;
   try {
+    if (!storage) throw new Error('no storage');
     for (let n = 2; storage.getItem(backup) !== null; n++) {
       backup = `${key}.unread-${new Date(now).toISOString()}-${n}`;
     }
@@ -62,7 +79,12 @@ export function keepUnread(storage, key, text, reason, now = Date.now()) {
   return { key, backup, text, reason };
 }
 
-/// Writes `value` as JSON at `key`; false if the browser refused.
+/**
+ * Writes `value` as JSON at `key`; false if the browser refused.
+ * @param {Storage | null} storage
+ * @param {string} key
+ * @param {unknown} value
+ */
 export function writeEntry(storage, key, value) {
   try {
     storage?.setItem(key, JSON.stringify(value));

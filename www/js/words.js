@@ -1,19 +1,20 @@
+// @ts-check
 // Turns the engine's facts (piece codes, move and error descriptions) into
 // words of the current language. Only wording lives here, no rules.
+import { pieceName } from './facts.js';
+import { pointName } from './points.js';
 
-const PIECES = [null, 'darkRound', 'darkSquare', 'lightRound', 'lightSquare'];
+/**
+ * @typedef {(key: string, params?: Record<string, unknown>) => string} Translate
+ * @typedef {import('./types.js').MoveInfo} MoveInfo
+ * @typedef {import('./types.js').Status} Status
+ */
 
-/// The board's code (1-4) of a piece of this colour and shape.
-export function pieceCode(color, shape) {
-  return (color === 'dark' ? 1 : 3) + (shape === 'square' ? 1 : 0);
-}
-
-/// The engine's name of a piece code, e.g. `darkRound`.
-export function pieceName(code) {
-  return PIECES[code];
-}
-
-/// A move as a sentence, from the engine's `moveAt`.
+/**
+ * A move as a sentence, from the engine's `moveAt`.
+ * @param {Translate} t
+ * @param {MoveInfo | null | undefined} move
+ */
 export function describeMove(t, move) {
   if (!move) return '';
   const color = t('color.' + move.color);
@@ -29,13 +30,37 @@ export function describeMove(t, move) {
   }
 }
 
-/// The note that the side not to move in `st` was just skipped.
+/**
+ * The note that the side not to move in `st` was just skipped.
+ * @param {Translate} t
+ * @param {Status} st
+ */
 export function describeSkip(t, st) {
   const skipped = st.toMove === 'dark' ? 'light' : 'dark';
   return t('status.skipped', { skipped: t('color.' + skipped), color: t('color.' + st.toMove) });
 }
 
-/// An error from the engine (or anything thrown) as a sentence.
+/**
+ * What was said of a move just played: the move, then the win (`won`, the
+ * view's own line) or the skip that followed.
+ * @param {Translate} t
+ * @param {MoveInfo} move
+ * @param {Status} st
+ * @param {string} won
+ */
+export function narrate(t, move, st, won) {
+  const words = [describeMove(t, move)];
+  if (st.winner) words.push(won);
+  else if (st.skipped) words.push(describeSkip(t, st));
+  return words;
+}
+
+/**
+ * An error from the engine (or anything thrown) as a sentence.
+ * @param {Translate} t
+ * @param {any} error
+ * @returns {string}
+ */
 export function describeError(t, error) {
   if (!error || typeof error !== 'object' || !error.kind) {
     return t('error.unexpected', { message: String(error?.message ?? error) });
@@ -56,8 +81,14 @@ export function describeError(t, error) {
   return text === key ? t('error.unexpected', { message: error.message }) : text;
 }
 
-/// What a hovered group's badge says: the attacker counts as "mover :
-/// opponent", and whether and why the side to move may change it.
+/**
+ * What a hovered group's badge says: the attacker counts as "mover :
+ * opponent", and whether and why the side to move may change it.
+ * @param {Translate} t
+ * @param {(n: number) => string} formatNumber
+ * @param {import('./types.js').GroupInfo} info
+ * @param {import('./facts.js').Color} toMove
+ */
 export function describeGroup(t, formatNumber, info, toMove) {
   const mine = (toMove === 'dark' ? info.darkAttackers : info.lightAttackers).length;
   const theirs = (toMove === 'dark' ? info.lightAttackers : info.darkAttackers).length;
@@ -69,4 +100,28 @@ export function describeGroup(t, formatNumber, info, toMove) {
       : t('badge.mayChange', { color: t('color.' + toMove), piece: t('piece.' + into) }),
     ok: !info.refusal,
   };
+}
+
+/**
+ * The board's text alternative: its size, `turn` (whose turn, or who
+ * won), where each kind of piece stands, and the last move.
+ * @param {Translate} t
+ * @param {ArrayLike<number>} cells
+ * @param {number} size
+ * @param {string} turn
+ * @param {MoveInfo | null} last
+ */
+export function boardLabel(t, cells, size, turn, last) {
+  /** @type {Record<string, string[]>} */
+  const groups = { darkRound: [], darkSquare: [], lightRound: [], lightSquare: [] };
+  for (let i = 0; i < cells.length; i++) {
+    const name = pieceName(cells[i]);
+    if (name) groups[name].push(pointName(i % size, Math.floor(i / size)));
+  }
+  const parts = [t('board.label', { size }), turn];
+  for (const [name, points] of Object.entries(groups)) {
+    if (points.length) parts.push(`${t('piecePlural.' + name)}: ${points.join(' ')}`);
+  }
+  if (last) parts.push(t('board.lastMove', { move: describeMove(t, last) }));
+  return parts.filter(Boolean).join('. ');
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // The AI's worker: searches off the main thread. Messages in:
 //   { type: 'think', id, record, pie, player, ms, iterations }
 //   { type: 'bench', id, size, ms }  the search benchmark of `federa bench --search`
@@ -9,6 +10,7 @@
 import { loadEngine } from './engine.js';
 
 const engine = await loadEngine();
+/** @type {InstanceType<typeof engine.Ai> | null} */
 let ai = null;
 let aiKey = '';
 
@@ -26,13 +28,13 @@ self.onmessage = (event) => {
       ai = new engine.Ai(msg.player, msg.seed ?? Date.now() % 1e9);
       aiKey = key;
     }
-    const progress = (info) => {
+    const progress = (/** @type {unknown} */ info) => {
       self.postMessage({ type: 'progress', id: msg.id, info });
       return true;
     };
     const info = ai.think(msg.record, msg.pie, msg.ms ?? 0, msg.iterations ?? 0, progress);
     self.postMessage({ type: 'result', id: msg.id, info });
-  } catch (error) {
+  } catch (/** @type {any} */ error) {
     self.postMessage({ type: 'error', id: msg.id, error: error?.kind ? error : { kind: 'internal', message: String(error) } });
   }
 };

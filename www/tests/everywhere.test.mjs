@@ -12,6 +12,7 @@ import { serve } from './server.mjs';
 import { launch } from './browser.mjs';
 import { clickPoint, newGame } from './play-page.mjs';
 import en from '../js/i18n/en.js';
+import ru from '../js/i18n/ru.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DIST = path.resolve(here, '../../dist');
@@ -240,12 +241,18 @@ test('each language translates every visible string of every page', async () => 
   }
 });
 
-test('switching the language changes the page at once and is remembered', async () => {
+test('switching the language changes the page without a reload and is remembered', async () => {
   const page = await open(server.url + 'rules.html', 'en');
   await boardsReady(page);
   const before = await page.textContent('h1');
+  let reloaded = false;
+  page.on('framenavigated', () => (reloaded = true));
   await page.selectOption('#lang', 'ru');
+  // Its catalogue loads on demand; the page says so in its lang attribute.
+  await page.waitForFunction(() => document.documentElement.lang === 'ru');
+  assert.equal(await page.textContent('h1'), ' ' + ru['rules.pageTitle']);
   assert.notEqual(await page.textContent('h1'), before);
+  assert.equal(reloaded, false);
   assert.equal(await page.evaluate(() => localStorage.getItem('federa.lang')), 'ru');
   const boardLang = await page.evaluate(() => document.querySelector('federa-board').getAttribute('lang'));
   assert.equal(boardLang, 'ru');

@@ -26,6 +26,76 @@ fn to_js<T: Serialize>(value: &T) -> JsValue {
         .unwrap_or(JsValue::NULL)
 }
 
+// Facts the page needs before the engine has loaded (to draw a stored
+// board at once): wasm-bindgen writes these enums into the JavaScript glue
+// as plain objects, usable before the module is instantiated. Their
+// discriminants must be literals; tests check them against federa-core.
+
+/// A cell of `GameHandle.board`: empty or one of the four pieces.
+#[wasm_bindgen]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cell {
+    Empty = 0,
+    DarkRound = 1,
+    DarkSquare = 2,
+    LightRound = 3,
+    LightSquare = 4,
+}
+
+impl Cell {
+    const PIECES: [Cell; 4] = [
+        Cell::DarkRound,
+        Cell::DarkSquare,
+        Cell::LightRound,
+        Cell::LightSquare,
+    ];
+
+    fn of(piece: Option<Piece>) -> Cell {
+        piece.map_or(Cell::Empty, |p| {
+            Cell::PIECES[usize::from(2 * (p.color as u8) + p.shape as u8)]
+        })
+    }
+
+    fn piece(self) -> Option<Piece> {
+        Cell::PIECES
+            .iter()
+            .position(|&c| c == self)
+            .map(|k| Piece::ALL[k])
+    }
+}
+
+/// The board sizes the rules allow.
+#[wasm_bindgen]
+#[derive(Clone, Copy, Debug)]
+pub enum BoardSize {
+    Smallest = 2,
+    Largest = 25,
+}
+
+/// The AI's strength levels, weakest first; a level's name is its variant's
+/// name in lower case.
+#[wasm_bindgen]
+#[derive(Clone, Copy, Debug)]
+pub enum AiLevel {
+    Novice = 1,
+    Casual = 2,
+    Club = 3,
+    Strong = 4,
+    Master = 5,
+}
+
+/// Whether a piece of type `attacker` attacks groups of type `group` (the
+/// attack table of the rules); false for an empty cell or a code out of range.
+#[wasm_bindgen]
+pub fn attacks(attacker: u8, group: u8) -> bool {
+    let piece = |code: u8| {
+        Cell::PIECES
+            .get(usize::from(code).wrapping_sub(1))
+            .and_then(|c| c.piece())
+    };
+    matches!((piece(attacker), piece(group)), (Some(a), Some(g)) if a.attacks(g))
+}
+
 /// A board size from JavaScript (any number), checked.
 fn size_from(n: f64) -> JsResult<u8> {
     if n.fract() != 0.0 || !(0.0..=1e6).contains(&n) {
@@ -241,18 +311,14 @@ impl GameHandle {
         self.game.moves().iter().map(Move::to_string).collect()
     }
 
-    /// The board: N×N cells row by row from the bottom, 0 empty, 1 dark
-    /// round, 2 dark square, 3 light round, 4 light square.
+    /// The board: N×N cells row by row from the bottom, as `Cell` codes.
     pub fn board(&self) -> Vec<u8> {
         let pos = self.game.position();
         let n = pos.size();
         let mut cells = Vec::with_capacity(usize::from(n) * usize::from(n));
         for row in 0..n {
             for col in 0..n {
-                cells.push(match pos.piece_at(Point::new(col, row)) {
-                    None => 0,
-                    Some(p) => 1 + 2 * (p.color as u8) + p.shape as u8,
-                });
+                cells.push(Cell::of(pos.piece_at(Point::new(col, row))) as u8);
             }
         }
         cells
@@ -585,4 +651,55 @@ pub fn bench_search(size: f64, millis: f64, seed: f64) -> JsResult<JsValue> {
             )
         })?;
     Ok(to_js(&ProgressInfo::from(&result)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use federa_core::{MAX_SIZE, MIN_SIZE};
+
+    #[test]
+    fn cells_name_the_pieces_of_the_core() {
+        for (k, piece) in Piece::ALL.into_iter().enumerate() {
+            let cell = Cell::of(Some(piece));
+            assert_eq!(cell as usize, k + 1);
+            assert_eq!(cell.piece(), Some(piece));
+            assert_eq!(
+                format!("{cell:?}").to_lowercase(),
+                piece_name(piece).to_lowercase()
+            );
+        }
+        assert_eq!(Cell::of(None), Cell::Empty);
+    }
+
+    #[test]
+    fn the_size_range_is_the_core_s() {
+        assert_eq!(BoardSize::Smallest as u8, MIN_SIZE);
+        assert_eq!(BoardSize::Largest as u8, MAX_SIZE);
+    }
+
+    #[test]
+    fn ai_levels_are_the_search_s_levels_in_order() {
+        let levels = [
+            AiLevel::Novice,
+            AiLevel::Casual,
+            AiLevel::Club,
+            AiLevel::Strong,
+            AiLevel::Master,
+        ];
+        for (k, (level, ours)) in Level::ALL.into_iter().zip(levels).enumerate() {
+            assert_eq!(ours as usize, k + 1);
+            assert_eq!(format!("{ours:?}").to_lowercase(), level.name());
+        }
+    }
+
+    #[test]
+    fn attacks_is_the_rules_table() {
+        for (a, attacker) in Piece::ALL.into_iter().enumerate() {
+            for (g, group) in Piece::ALL.into_iter().enumerate() {
+                assert_eq!(attacks(a as u8 + 1, g as u8 + 1), attacker.attacks(group));
+            }
+        }
+        assert!(!attacks(0, 1) && !attacks(1, 0) && !attacks(5, 1) && !attacks(255, 255));
+    }
 }

@@ -1,0 +1,234 @@
+// @ts-check
+// The board's drawing layers, bottom to top. A layer is a function of the
+// canvas context and the frame's view: what the board was set to, the
+// geometry, the colours and the time. Overlays (candidate moves, ownership
+// shading, arrows) are layers too, given in the board's `overlays`.
+import { parsePoint, pointName, columnLetter } from '../points.js';
+import { pieceOf } from '../facts.js';
+import { PIECE_DIAMETER, SQUARE_SIDE, pixel } from './geometry.js';
+import { look } from './anim.js';
+
+/**
+ * @typedef {import('./geometry.js').Geometry} Geometry
+ * @typedef {import('./anim.js').Anim} Anim
+ * @typedef {{
+ *   points: string[], dark?: string[], light?: string[]
+ * }} Focus
+ * @typedef {{
+ *   size: number, cells: ArrayLike<number>, lastMove: string[], hints: string[][],
+ *   marks: string[], focus: Focus | null, ghost: { point: string, piece: number } | null,
+ *   cursor: string | null, coordinates: boolean, pieceSet: 'federa' | 'classic',
+ * }} Picture
+ * @typedef {{
+ *   picture: Picture, g: Geometry, colour: (name: string) => string,
+ *   now: number, anims: Map<number, Anim>,
+ *   at: (point: string) => [number, number] | null,
+ *   piece: (code: number, x: number, y: number, scale?: number, sx?: number, alpha?: number) => void,
+ * }} View
+ * @typedef {(ctx: CanvasRenderingContext2D, view: View) => void} Layer
+ */
+
+/** @type {Layer} */
+function grid(ctx, { picture, g, colour }) {
+  ctx.fillStyle = colour('--board');
+  ctx.fillRect(0, 0, g.side, g.side);
+  ctx.strokeStyle = colour('--board-line');
+  ctx.lineWidth = Math.max(1, g.cell / 36);
+  ctx.beginPath();
+  for (let k = 0; k < g.n; k++) {
+    ctx.moveTo(...pixel(g, k, 0));
+    ctx.lineTo(...pixel(g, k, g.n - 1));
+    ctx.moveTo(...pixel(g, 0, k));
+    ctx.lineTo(...pixel(g, g.n - 1, k));
+  }
+  ctx.stroke();
+  if (!picture.coordinates) return;
+  ctx.fillStyle = colour('--board-text');
+  ctx.font = `${Math.round(g.cell * 0.36)}px system-ui, sans-serif`;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  const off = g.cell * 0.78;
+  for (let k = 0; k < g.n; k++) {
+    const [x, top] = pixel(g, k, g.n - 1);
+    const [, bottom] = pixel(g, k, 0);
+    ctx.fillText(columnLetter(k), x, top - off);
+    ctx.fillText(columnLetter(k), x, bottom + off);
+    const [left, y] = pixel(g, 0, k);
+    const [right] = pixel(g, g.n - 1, k);
+    ctx.fillText(String(k + 1), left - off, y);
+    ctx.fillText(String(k + 1), right + off, y);
+  }
+}
+
+/**
+ * Strokes the outer edges of the union of the points' cells.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {View} view
+ * @param {string[]} points
+ * @param {string} color
+ * @param {boolean} dashed
+ * @param {number} width
+ */
+function outline(ctx, { g }, points, color, dashed, width) {
+  const set = new Set(points);
+  const h = g.cell / 2;
+  ctx.save();
+  ctx.strokeStyle = color;
+  ctx.lineWidth = width;
+  ctx.lineCap = 'round';
+  if (dashed) ctx.setLineDash([g.cell * 0.16, g.cell * 0.12]);
+  ctx.beginPath();
+  for (const name of points) {
+    const p = parsePoint(name);
+    if (!p) continue;
+    const [x, y] = pixel(g, p.col, p.row);
+    /** @param {number} dc @param {number} dr */
+    const open = (dc, dr) => p.col + dc < 0 || p.row + dr < 0 || !set.has(pointName(p.col + dc, p.row + dr));
+    if (open(0, 1)) { ctx.moveTo(x - h, y - h); ctx.lineTo(x + h, y - h); }
+    if (open(0, -1)) { ctx.moveTo(x - h, y + h); ctx.lineTo(x + h, y + h); }
+    if (open(-1, 0)) { ctx.moveTo(x - h, y - h); ctx.lineTo(x - h, y + h); }
+    if (open(1, 0)) { ctx.moveTo(x + h, y - h); ctx.lineTo(x + h, y + h); }
+  }
+  ctx.stroke();
+  ctx.restore();
+}
+
+/** @type {Layer} */
+function hints(ctx, view) {
+  for (const group of view.picture.hints) {
+    outline(ctx, view, group, view.colour('--hint'), true, Math.max(1.5, view.g.cell / 16));
+  }
+}
+
+/**
+ * Draws a piece centred at (x, y); `sx` squeezes its width (the flip).
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {Geometry} g
+ * @param {(name: string) => string} colour
+ * @param {'federa' | 'classic'} set
+ * @param {number} code
+ * @param {number} x
+ * @param {number} y
+ */
+export function drawPiece(ctx, g, colour, set, code, x, y, scale = 1, sx = 1, alpha = 1) {
+  const piece = pieceOf(code);
+  if (!piece) return;
+  ctx.save();
+  ctx.globalAlpha = alpha;
+  ctx.translate(x, y);
+  ctx.scale(sx * scale, scale);
+  const path = new Path2D();
+  const r = (PIECE_DIAMETER * g.cell) / 2;
+  if (piece.shape === 'round') {
+    path.arc(0, 0, r, 0, Math.PI * 2);
+  } else {
+    const s = SQUARE_SIDE * g.cell;
+    path.roundRect(-s / 2, -s / 2, s, s, s * 0.12);
+  }
+  if (set === 'classic') {
+    ctx.fillStyle = colour(`--classic-${piece.color}-${piece.shape}`);
+  } else if (piece.color === 'dark') {
+    // A lit dark piece: a highlight up and to the left.
+    const grad = ctx.createRadialGradient(-r * 0.35, -r * 0.4, r * 0.05, 0, 0, r * 1.1);
+    grad.addColorStop(0, colour('--piece-dark-shine'));
+    grad.addColorStop(0.45, colour('--piece-dark'));
+    grad.addColorStop(1, colour('--piece-dark-deep'));
+    ctx.fillStyle = grad;
+  } else {
+    ctx.fillStyle = colour('--piece-light');
+  }
+  ctx.fill(path);
+  ctx.lineWidth = Math.max(1, g.cell / 22);
+  ctx.strokeStyle = colour(`--piece-${piece.color}-edge`);
+  ctx.stroke(path);
+  ctx.restore();
+}
+
+/** @type {Layer} */
+function pieces(_ctx, { picture, g, now, anims, piece }) {
+  const n = picture.size;
+  for (let i = 0; i < picture.cells.length; i++) {
+    const code = picture.cells[i];
+    const [x, y] = pixel(g, i % n, Math.floor(i / n));
+    const anim = anims.get(i);
+    if (!anim) {
+      if (code) piece(code, x, y);
+      continue;
+    }
+    const seen = look(anim, code, now);
+    piece(seen.piece, x, y, seen.scale, seen.sx);
+    if (seen.done) anims.delete(i);
+  }
+}
+
+/** @type {Layer} */
+function lastMove(ctx, { picture, g, colour, at }) {
+  ctx.fillStyle = colour('--last-move');
+  for (const name of picture.lastMove) {
+    const xy = at(name);
+    if (!xy) continue;
+    ctx.beginPath();
+    ctx.arc(xy[0], xy[1], g.cell * 0.11, 0, Math.PI * 2);
+    ctx.fill();
+  }
+}
+
+/** @type {Layer} */
+function marks(ctx, { picture, g, colour, at }) {
+  ctx.save();
+  ctx.strokeStyle = colour('--mark');
+  ctx.lineWidth = Math.max(2, g.cell / 11);
+  for (const name of picture.marks) {
+    const xy = at(name);
+    if (!xy) continue;
+    ctx.beginPath();
+    ctx.arc(xy[0], xy[1], g.cell * 0.5, 0, Math.PI * 2);
+    ctx.stroke();
+  }
+  ctx.restore();
+}
+
+/** @type {Layer} */
+function focus(ctx, view) {
+  const { picture, g, colour, at } = view;
+  const f = picture.focus;
+  if (!f) return;
+  outline(ctx, view, f.points, colour('--focus'), false, Math.max(2, g.cell / 10));
+  for (const color of /** @type {const} */ (['dark', 'light'])) {
+    for (const name of f[color] ?? []) {
+      const xy = at(name);
+      if (!xy) continue;
+      ctx.beginPath();
+      ctx.arc(xy[0] + g.cell * 0.26, xy[1] - g.cell * 0.26, g.cell * 0.13, 0, Math.PI * 2);
+      ctx.fillStyle = colour(`--attacker-${color}`);
+      ctx.fill();
+      ctx.lineWidth = Math.max(1, g.cell / 28);
+      ctx.strokeStyle = colour(`--attacker-${color}-edge`);
+      ctx.stroke();
+    }
+  }
+}
+
+/** @type {Layer} */
+function ghost(_ctx, { picture, at, piece }) {
+  const gh = picture.ghost;
+  const xy = gh && at(gh.point);
+  if (gh && xy) piece(gh.piece, xy[0], xy[1], 1, 1, 0.42);
+}
+
+/** @type {Layer} */
+function cursor(ctx, { picture, g, colour, at }) {
+  const xy = picture.cursor && at(picture.cursor);
+  if (!xy) return;
+  const h = g.cell * 0.5;
+  ctx.save();
+  ctx.strokeStyle = colour('--cursor');
+  ctx.lineWidth = Math.max(2, g.cell / 12);
+  ctx.strokeRect(xy[0] - h, xy[1] - h, 2 * h, 2 * h);
+  ctx.restore();
+}
+
+/** Below the overlays: the board and what is on it. */
+export const BELOW = [grid, hints, pieces, lastMove, marks];
+/** Above the overlays: what follows the pointer and the keyboard. */
+export const ABOVE = [focus, ghost, cursor];

@@ -1,0 +1,140 @@
+// @ts-check
+// How a <federa-board>'s attributes read: a strict grammar per attribute,
+// never evaluated. A bad value throws { name, value, expected }, which the
+// element shows instead of a board. Pure, so it is tested under Node.
+import { parsePoint } from './points.js';
+import { LEVELS, MAX_SIZE, MIN_SIZE } from './facts.js';
+import { languages } from './i18n.js';
+
+export const MODES = /** @type {const} */ (['play', 'two-players', 'replay', 'diagram', 'try']);
+
+/**
+ * @typedef {import('./embed.js').EmbedConfig} EmbedConfig the public config (embed.d.ts)
+ * @typedef {{ name: string, value: string, expected: string }} AttributeProblem
+ */
+
+/** Changing one of these starts the board's game afresh; any other key only changes the view. */
+export const GAME_KEYS = /** @type {const} */ (['record', 'position', 'size', 'pie', 'mode', 'ai']);
+
+/**
+ * A config with every key that has a default.
+ * @typedef {EmbedConfig & Required<Pick<EmbedConfig, 'size' | 'level' | 'ai' | 'hints' | 'attackers'
+ *   | 'coordinates' | 'pie' | 'highlight' | 'caption' | 'mode' | 'interactive'>>} FullConfig
+ */
+
+/** The defaults of the keys a config leaves out (`interactive` and `mode` depend on the others). */
+export const DEFAULTS = Object.freeze({
+  size: 9,
+  level: /** @type {const} */ ('casual'),
+  ai: /** @type {const} */ ('light'),
+  hints: false,
+  attackers: true,
+  coordinates: true,
+  pie: true,
+  highlight: /** @type {string[]} */ ([]),
+  caption: '',
+});
+
+// The shape of a move token (the engine checks the move itself).
+const TOKEN = /^(?:swap|[BW]F?[CS]?([a-y][0-9]+))$/;
+/** @param {string} text */
+const isToken = (text) => {
+  const m = TOKEN.exec(text);
+  return m !== null && (m[1] === undefined || parsePoint(m[1]) !== null);
+};
+
+/**
+ * @param {string} name
+ * @param {string} value
+ * @param {string} expected
+ * @returns {never}
+ */
+function bad(name, value, expected) {
+  throw { name, value, expected };
+}
+
+/**
+ * @param {string} name
+ * @returns {(value: string) => boolean}
+ */
+const boolean = (name) => (value) => {
+  if (value === '' || value === 'true') return true;
+  if (value === 'false') return false;
+  return bad(name, value, 'boolean');
+};
+
+/** How each attribute reads. @type {Record<keyof EmbedConfig, (value: string) => unknown>} */
+export const ATTRIBUTES = {
+  size(value) {
+    const n = Number(value);
+    if (!/^[0-9]{1,2}$/.test(value) || n < MIN_SIZE || n > MAX_SIZE) bad('size', value, 'size');
+    return n;
+  },
+  record: (value) => value,
+  position: (value) => value,
+  mode: (value) => (/** @type {readonly string[]} */ (MODES).includes(value) ? value : bad('mode', value, 'mode')),
+  level: (value) => (LEVELS.includes(value) ? value : bad('level', value, 'level')),
+  ai: (value) => (value === 'dark' || value === 'light' ? value : bad('ai', value, 'color')),
+  interactive: boolean('interactive'),
+  hints: boolean('hints'),
+  attackers: boolean('attackers'),
+  coordinates: boolean('coordinates'),
+  pie: boolean('pie'),
+  highlight(value) {
+    const points = value.trim().split(/[\s,]+/).filter(Boolean);
+    return points.every((p) => parsePoint(p) !== null) ? points : bad('highlight', value, 'points');
+  },
+  expect(value) {
+    const tokens = value.trim().split(/\s+/).filter(Boolean);
+    return tokens.length && tokens.every(isToken) ? tokens : bad('expect', value, 'tokens');
+  },
+  caption: (value) => value,
+  lang: (value) => (languages.includes(value) ? value : bad('lang', value, 'lang')),
+};
+
+/**
+ * Reads attributes into a config with every key: an absent attribute is
+ * `undefined`, so that removing one returns it to its default. Throws on
+ * the first bad value.
+ * @param {(name: string) => string | null} get an attribute's value, or null if absent
+ * @returns {EmbedConfig}
+ */
+export function configFromAttributes(get) {
+  /** @type {Record<string, unknown>} */
+  const config = {};
+  for (const [name, parse] of Object.entries(ATTRIBUTES)) {
+    const value = get(name);
+    config[name] = value === null ? undefined : parse(value);
+  }
+  return config;
+}
+
+/**
+ * A config with its defaults filled in (keys set to `undefined` take their
+ * default too): a board with a record replays it unless told otherwise,
+ * and replays and diagrams are not played on.
+ * @param {EmbedConfig} config
+ * @returns {FullConfig}
+ */
+export function withDefaults(config) {
+  /** @type {EmbedConfig} */
+  const given = Object.fromEntries(Object.entries(config).filter(([, v]) => v !== undefined));
+  const mode = given.mode ?? (given.record ? 'replay' : 'two-players');
+  return {
+    ...DEFAULTS,
+    ...given,
+    mode,
+    interactive: given.interactive ?? (mode !== 'diagram' && mode !== 'replay'),
+  };
+}
+
+/**
+ * Whether going from config `a` to `b` needs a fresh game.
+ * @param {EmbedConfig} a
+ * @param {EmbedConfig} b
+ */
+export function gameChanged(a, b) {
+  const x = withDefaults(a);
+  const y = withDefaults(b);
+  return GAME_KEYS.some((k) => x[k] !== y[k]);
+}

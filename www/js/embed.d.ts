@@ -1,0 +1,86 @@
+// The public API of Federa's embeddable board (embed.js): the
+// <federa-board> element and `mount`. Hand-written; embed.js is checked
+// against it (npx tsc -p .).
+
+/** A board's config: every key optional. Attributes of <federa-board> carry the same names. */
+export interface EmbedConfig {
+  /** Board size, 2 to 25 (default 9). */
+  size?: number;
+  /** A game record to show; the board replays it unless `mode` says otherwise. */
+  record?: string;
+  /** A position string to start from. */
+  position?: string;
+  /** play: against the AI; two-players; replay: step through `record`; diagram: a still picture; try: find a move in `expect`. */
+  mode?: 'play' | 'two-players' | 'replay' | 'diagram' | 'try';
+  /** The AI's level in `play` mode (default casual). */
+  level?: 'novice' | 'casual' | 'club' | 'strong' | 'master';
+  /** The colour the AI plays at the start (default light). */
+  ai?: 'dark' | 'light';
+  /** Whether the reader may move (default: yes, except in replay and diagram). */
+  interactive?: boolean;
+  /** Outline the groups the side to move may change. */
+  hints?: boolean;
+  /** Show a hovered group's attackers and who may change it (default true). */
+  attackers?: boolean;
+  /** Letters and numbers around the board (default true). */
+  coordinates?: boolean;
+  /** The pie rule (default true). */
+  pie?: boolean;
+  /** Points ringed on the board, e.g. ['e5', 'c3']. */
+  highlight?: string[];
+  /** In `try` mode, the move tokens that count as right. */
+  expect?: string[];
+  /** A line under the board. */
+  caption?: string;
+  /** en, nl, ru or sr (default: the page's language). */
+  lang?: string;
+}
+
+export interface MoveEvent {
+  /** The move's token, e.g. `Bc3` or `swap`. */
+  token: string;
+  /** The game's record after it. */
+  record: string;
+}
+
+export interface EndEvent {
+  winner: 'dark' | 'light';
+  record: string;
+}
+
+export interface BoardEvents {
+  move: MoveEvent;
+  end: EndEvent;
+}
+
+export interface FederaBoardApi {
+  /**
+   * Merges `config` over the current one. A game key (record, position,
+   * size, pie, mode, ai) starts its game afresh; any other key redraws the
+   * view and keeps the reader's moves. A key set to `undefined` returns to
+   * its default.
+   */
+  set(config: EmbedConfig): void;
+  /** Calls `fn` on each event; returns a function that stops it. The host element also dispatches `federa-move` and `federa-end`. */
+  on<K extends keyof BoardEvents>(event: K, fn: (detail: BoardEvents[K]) => void): () => void;
+  /** The current record, or null before the board is drawn. */
+  record(): string | null;
+  /** Resolves once the board is drawn (or shows its error). */
+  readonly ready: Promise<void>;
+  /** Removes the board and stops its AI. */
+  destroy(): void;
+}
+
+/** Puts a live board into `host` (in its shadow root). */
+export declare function mount(host: HTMLElement, config?: EmbedConfig): FederaBoardApi;
+
+/** The <federa-board> element. */
+export declare class FederaBoard extends HTMLElement {
+  api: FederaBoardApi | null;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'federa-board': FederaBoard;
+  }
+}

@@ -1,0 +1,64 @@
+// @ts-check
+// Facts of the rules and the AI, as the wasm package states them: piece
+// codes, board sizes and levels. They come from enums in its JavaScript
+// glue, which need no instantiated engine, so the page can draw a stored
+// board before the engine has loaded.
+import { AiLevel, BoardSize, Cell } from '../federa-wasm.js';
+
+/** @typedef {'dark' | 'light'} Color */
+/** @typedef {'round' | 'square'} Shape */
+/** @typedef {'darkRound' | 'darkSquare' | 'lightRound' | 'lightSquare'} PieceName */
+
+/**
+ * An enum's names in the order of their values (the glue maps both ways).
+ * @param {Record<string, string | number>} e
+ */
+const names = (e) =>
+  Object.keys(e)
+    .filter((k) => typeof e[k] === 'number')
+    .sort((a, b) => Number(e[a]) - Number(e[b]));
+
+/** The AI's levels, weakest first (the engine's names). */
+export const LEVELS = names(AiLevel).map((n) => n.toLowerCase());
+/** The smallest and largest board sizes the rules allow. */
+export const MIN_SIZE = BoardSize.Smallest;
+export const MAX_SIZE = BoardSize.Largest;
+
+/** @type {PieceName[]} The pieces, by cell code minus one. */
+const PIECES = /** @type {PieceName[]} */ (
+  names(Cell)
+    .filter((n) => n !== 'Empty')
+    .map((n) => n[0].toLowerCase() + n.slice(1))
+);
+
+/**
+ * The name of a board cell's piece, e.g. `darkRound`, or null if empty.
+ * @param {number} code
+ * @returns {PieceName | null}
+ */
+export function pieceName(code) {
+  return PIECES[code - 1] ?? null;
+}
+
+/**
+ * The cell code of a piece of this colour and shape.
+ * @param {Color} color
+ * @param {Shape} shape
+ */
+export function pieceCode(color, shape) {
+  return PIECES.indexOf(/** @type {PieceName} */ (color + (shape === 'round' ? 'Round' : 'Square'))) + 1;
+}
+
+/**
+ * The colour and shape of a cell's piece, or null if empty.
+ * @param {number} code
+ * @returns {{ color: Color, shape: Shape } | null}
+ */
+export function pieceOf(code) {
+  const name = pieceName(code);
+  if (!name) return null;
+  return { color: name.startsWith('dark') ? 'dark' : 'light', shape: name.endsWith('Round') ? 'round' : 'square' };
+}
+
+/** Every piece's cell code, in code order. */
+export const PIECE_CODES = PIECES.map((_, k) => k + 1);

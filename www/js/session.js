@@ -1,0 +1,360 @@
+// @ts-check
+// One game session, for the play page and for embedded boards: who plays
+// each side, turning a click into a move through the engine, the AI's
+// turns (a stale answer is never played), undo back to a human's turn, and
+// events the view draws from. It holds no words and no DOM: the view
+// narrates (words.js) and draws (board.js).
+//
+//   const session = new Session({ ai: new AiClient() });
+//   session.on('change', ({ animate }) => draw());
+//   session.load(game, { first: 'human', second: 'ai' }, 'club');
+//   session.act('d4', 'round');
+import { parsePoint } from './points.js';
+
+/**
+ * @typedef {import('./types.js').Status} Status
+ * @typedef {import('./types.js').MoveInfo} MoveInfo
+ * @typedef {import('./types.js').EngineError} EngineError
+ * @typedef {import('./types.js').Thought} Thought
+ * @typedef {import('./types.js').Game} Game
+ * @typedef {import('./types.js').Color} Color
+ * @typedef {'human' | 'ai'} Seat
+ * @typedef {{ first: Seat, second: Seat }} Seats
+ * @typedef {{
+ *   think(request: { record: string, pie: boolean, player: string, ms: number, iterations: number },
+ *     onProgress?: (info: Thought) => void): Promise<Thought | null>,
+ *   stop(): void,
+ *   destroy(): void,
+ *   readonly busy: boolean,
+ * }} Thinker
+ * @typedef {{
+ *   change: { animate: { origin: string | null } | null },
+ *   move: { move: MoveInfo, status: Status },
+ *   refused: { error: EngineError },
+ *   thinking: { progress: Thought | null },
+ *   aiFailed: { error: EngineError },
+ * }} Events
+ */
+
+/** How long the AI thinks per move. */
+export const AI_MS = 1000;
+/** Two AIs playing each other pause between moves, so a watcher can follow. */
+const WATCH_PAUSE_MS = 350;
+
+/** @type {Seats} */
+export const HUMANS = Object.freeze({ first: 'human', second: 'human' });
+
+/**
+ * The seats of a game against the AI, which plays `aiColor` at the start.
+ * @param {Color} aiColor
+ * @returns {Seats}
+ */
+export function againstAiAs(aiColor) {
+  return aiColor === 'dark' ? { first: 'ai', second: 'human' } : { first: 'human', second: 'ai' };
+}
+
+export class Session {
+  /**
+   * @param {{
+   *   ai?: () => Thinker,
+   *   aiMs?: number,
+   *   keepRedo?: boolean,
+   *   check?: (move: MoveInfo) => EngineError | null,
+   * }} options
+   * `ai` makes the AI's thinker when it is first needed; `keepRedo` keeps
+   * the undone moves for redo (else undo drops them); `check` may refuse a
+   * legal move (a problem's wrong answer), which is then taken back.
+   */
+  constructor({ ai, aiMs = AI_MS, keepRedo = true, check } = {}) {
+    this.makeAi = ai;
+    /** @type {Thinker | null} */
+    this.ai = null;
+    this.aiMs = aiMs;
+    this.keepRedo = keepRedo;
+    this.check = check;
+    /** @type {Game | null} */
+    this.game = null;
+    /** @type {Seats} */
+    this.seats = HUMANS;
+    this.level = 'club';
+    /** Undo stops here (an embedded board's starting point). */
+    this.startPly = 0;
+    /** The AI waits while paused (stopped by the player, or failed). */
+    this.paused = false;
+    /** The AI's last progress report while it thinks. @type {Thought | null} */
+    this.progress = null;
+    // Bumped by every change, so that an answer to an older position is dropped.
+    this.generation = 0;
+    /** @type {Map<keyof Events, Set<(detail: any) => void>>} */
+    this.listeners = new Map();
+  }
+
+  /**
+   * Calls `fn` on each event of that name; returns a function that stops it.
+   * @template {keyof Events} K
+   * @param {K} event
+   * @param {(detail: Events[K]) => void} fn
+   */
+  on(event, fn) {
+    const set = this.listeners.get(event) ?? new Set();
+    this.listeners.set(event, set);
+    set.add(fn);
+    return () => set.delete(fn);
+  }
+
+  /**
+   * @template {keyof Events} K
+   * @param {K} event
+   * @param {Events[K]} detail
+   */
+  emit(event, detail) {
+    for (const fn of this.listeners.get(event) ?? []) fn(detail);
+  }
+
+  /**
+   * Plays `game` from now on (the old one is freed), with these seats and
+   * AI level; undo stops at `startPly`.
+   * @param {Game} game
+   * @param {Seats} seats
+   * @param {string} level
+   */
+  load(game, seats, level, startPly = 0) {
+    this.stopAi();
+    if (this.game !== game) this.game?.free();
+    this.game = game;
+    this.seats = seats;
+    this.level = level;
+    this.startPly = startPly;
+    this.paused = false;
+    this.changed(null);
+  }
+
+  /** @returns {Game} */
+  get current() {
+    if (!this.game) throw new Error('the session has no game yet');
+    return this.game;
+  }
+
+  /** @returns {Status} */
+  status() {
+    return this.current.status();
+  }
+
+  /**
+   * Who plays `color`: after a swap the first player plays Light.
+   * @param {Color} color
+   * @returns {Seat}
+   */
+  seatOf(color, st = this.status()) {
+    return (color === 'dark') !== st.swapped ? this.seats.first : this.seats.second;
+  }
+
+  /** Whether a human is to move (false once the game is won). */
+  humanToMove(st = this.status()) {
+    return !st.winner && this.seatOf(st.toMove, st) === 'human';
+  }
+
+  /** Whether one side is the AI and the other a human. */
+  againstAi() {
+    return (this.seats.first === 'ai') !== (this.seats.second === 'ai');
+  }
+
+  /**
+   * The human to move places a piece of `shape` at an empty `point`, or
+   * changes the group at an occupied one. False if it was not a human's
+   * turn or the engine refused (a `refused` event says why).
+   * @param {string} point
+   * @param {'round' | 'square'} shape
+   */
+  act(point, shape) {
+    const p = parsePoint(point);
+    if (!p) return false;
+    if (!this.humanToMove()) {
+      if (!this.status().winner) this.emit('refused', { error: { kind: 'notYourTurn' } });
+      return false;
+    }
+    const game = this.current;
+    const occupied = game.groupAt(p.col, p.row) !== null;
+    return this.attempt(() => (occupied ? game.change(p.col, p.row) : game.place(p.col, p.row, shape)), point);
+  }
+
+  /**
+   * Plays a move token for the human to move (`swap`, for one).
+   * @param {string} token
+   */
+  play(token) {
+    if (!this.humanToMove()) return false;
+    return this.attempt(() => this.current.play(token), null);
+  }
+
+  /**
+   * Plays a random legal move for the human to move.
+   * @param {() => number} random
+   */
+  playRandom(random = Math.random) {
+    if (!this.humanToMove()) return false;
+    const moves = this.current.legalMoves();
+    if (!moves.length) return false;
+    return this.play(moves[Math.floor(random() * moves.length)]);
+  }
+
+  /**
+   * @param {() => void} move
+   * @param {string | null} origin
+   */
+  attempt(move, origin) {
+    const game = this.current;
+    try {
+      move();
+    } catch (error) {
+      this.emit('refused', { error: /** @type {EngineError} */ (error) });
+      return false;
+    }
+    const played = game.moveAt(this.status().ply - 1);
+    const refusal = this.check?.(played) ?? null;
+    if (refusal) {
+      game.undo();
+      game.truncate();
+      this.emit('refused', { error: refusal });
+      return false;
+    }
+    this.emit('move', { move: played, status: this.status() });
+    this.changed({ origin: origin ?? played.at ?? null });
+    return true;
+  }
+
+  /**
+   * Takes back the last move; against the AI, back to the human's previous
+   * turn (never before the start).
+   */
+  undo() {
+    this.stopAi();
+    const game = this.current;
+    const back = () => this.status().ply > this.startPly && game.undo();
+    if (!back()) return false;
+    if (this.againstAi()) {
+      while (!this.humanToMove() && back());
+      // Back at the start with the AI to move: it plays afresh from here.
+      if (!this.humanToMove()) game.truncate();
+    }
+    if (!this.keepRedo) game.truncate();
+    this.paused = false;
+    this.changed(null);
+    return true;
+  }
+
+  redo() {
+    return this.goTo(() => this.current.redo());
+  }
+
+  /** @param {number} ply */
+  jump(ply) {
+    return this.goTo(() => this.current.jump(ply));
+  }
+
+  /** @param {() => boolean} step */
+  goTo(step) {
+    this.stopAi();
+    if (!step()) return false;
+    this.changed(null);
+    return true;
+  }
+
+  /** Stops the AI and keeps it waiting until `resume`. */
+  pause() {
+    this.stopAi();
+    this.paused = true;
+    this.emit('thinking', { progress: null });
+  }
+
+  /** Lets the AI move again, from the position shown (later moves are dropped). */
+  resume() {
+    this.paused = false;
+    this.current.truncate();
+    this.changed(null);
+  }
+
+  /** Whether the AI is to move but waits (paused, or the position shown is not the last). */
+  aiWaiting(st = this.status()) {
+    return !st.winner && !this.humanToMove(st) && (this.paused || st.ply !== st.moves) && !this.ai?.busy;
+  }
+
+  /** Plays the best move the AI has found so far. */
+  moveNow() {
+    const best = this.progress?.best;
+    this.stopAi();
+    if (best) this.aiPlays(best);
+  }
+
+  get thinking() {
+    return Boolean(this.ai?.busy);
+  }
+
+  /** @param {{ origin: string | null } | null} animate */
+  changed(animate) {
+    this.generation++;
+    this.emit('change', { animate });
+    this.maybeAi();
+  }
+
+  maybeAi() {
+    const st = this.status();
+    if (st.winner || this.humanToMove(st) || this.paused || st.ply !== st.moves || this.ai?.busy) return;
+    if (!this.makeAi) return;
+    this.ai ??= this.makeAi();
+    const asked = this.generation;
+    const started = performance.now();
+    const watching = this.seats.first === 'ai' && this.seats.second === 'ai';
+    this.progress = null;
+    const request = { record: this.current.record(), pie: st.pie, player: this.level, ms: this.aiMs, iterations: 0 };
+    const answer = this.ai.think(request, (info) => {
+      if (asked !== this.generation) return;
+      this.progress = info;
+      this.emit('thinking', { progress: info });
+    });
+    this.emit('thinking', { progress: null });
+    answer
+      .then(async (info) => {
+        if (!info || asked !== this.generation) return;
+        const wait = watching ? WATCH_PAUSE_MS - (performance.now() - started) : 0;
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        if (asked === this.generation) this.aiPlays(info.best);
+      })
+      .catch((/** @type {EngineError} */ error) => {
+        if (asked !== this.generation) return;
+        this.paused = true;
+        this.emit('aiFailed', { error });
+        this.emit('thinking', { progress: null });
+      });
+  }
+
+  /** @param {string} token */
+  aiPlays(token) {
+    const game = this.current;
+    try {
+      game.play(token);
+    } catch (error) {
+      this.paused = true;
+      this.emit('aiFailed', { error: /** @type {EngineError} */ (error) });
+      this.changed(null);
+      return;
+    }
+    const played = game.moveAt(this.status().ply - 1);
+    this.emit('move', { move: played, status: this.status() });
+    this.changed({ origin: played.at ?? null });
+  }
+
+  stopAi() {
+    this.generation++;
+    this.progress = null;
+    this.ai?.stop();
+  }
+
+  destroy() {
+    this.stopAi();
+    this.ai?.destroy();
+    this.game?.free();
+    this.game = null;
+    this.listeners.clear();
+  }
+}

@@ -1,0 +1,31 @@
+// @ts-check
+// The shapes of what the engine's game handle returns (crates/federa-wasm):
+// its methods return plain objects, which the glue's types leave as `any`.
+
+/**
+ * @typedef {import('./facts.js').Color} Color
+ * @typedef {import('./facts.js').PieceName} PieceName
+ * @typedef {{
+ *   size: number, pie: boolean, toMove: Color, winner: Color | null,
+ *   dark: number, light: number, empty: number, skipped: boolean,
+ *   ply: number, moves: number, plies: number, swapAvailable: boolean,
+ *   swapped: boolean, setUp: boolean,
+ * }} Status
+ * @typedef {{
+ *   token: string, kind: 'place' | 'change' | 'swap', color: Color,
+ *   piece?: PieceName, at?: string, points?: string[],
+ * }} MoveInfo
+ * @typedef {{
+ *   piece: PieceName, points: string[], enclosed: boolean, emptyNeighbours: string[],
+ *   darkAttackers: string[], lightAttackers: string[], changer: Color | null,
+ *   intoDark: PieceName, intoLight: PieceName, refusal: EngineError | null,
+ * }} GroupInfo
+ * @typedef {{ kind: string, message?: string, [fact: string]: unknown }} EngineError
+ * @typedef {{
+ *   best: string, win: number, iterations: number, millis: number,
+ *   pv: string[], proven: boolean | null,
+ * }} Thought
+ * @typedef {import('../federa-wasm.js').GameHandle} Game
+ */
+
+export {};
