@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test: formatting and lints, the native tests, the wasm tests
-# under Node, then builds the web game and runs the end-to-end tests in
-# headless Chromium. Each fuzz target runs for 20 s on the way. Installs
+# under Node, then builds the web game, type-checks its JavaScript and runs
+# its unit tests under Node and the end-to-end tests in headless Chromium. Each fuzz target runs for 20 s on the way. Installs
 # what is missing first.
 source "$(dirname "$0")/lib.sh"
 
@@ -27,7 +27,10 @@ say "fuzzing (each target briefly, from the committed seeds)"
 
 "$ROOT/scripts/build-web.sh"
 
-say "web tests (catalogues, then the pages in headless Chromium)"
+say "JavaScript type check (tsc --noEmit, the wasm package's types from dist/)"
+node_modules/.bin/tsc -p .
+
+say "web tests (unit tests under Node, then the pages in headless Chromium)"
 node --test --test-reporter=spec --test-concurrency=1 www/tests/
 
 say "all tests passed"

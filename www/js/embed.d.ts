@@ -65,7 +65,7 @@ export interface FederaBoardApi {
   on<K extends keyof BoardEvents>(event: K, fn: (detail: BoardEvents[K]) => void): () => void;
   /** The current record, or null before the board is drawn. */
   record(): string | null;
-  /** Resolves once the board is drawn (or shows its error). */
+  /** Resolves once the board shows the config as last set (or shows its error). */
   readonly ready: Promise<void>;
   /** Removes the board and stops its AI. */
   destroy(): void;

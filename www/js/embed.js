@@ -392,8 +392,10 @@ export function mount(host, initial = {}) {
     },
     /** The current record. */
     record: () => session.game?.record() ?? null,
-    /** Resolves once the board is drawn (or has shown its error). */
-    ready: drawn,
+    /** Resolves once the board shows its config as last set (or has shown its error). */
+    get ready() {
+      return pending ?? drawn;
+    },
     destroy() {
       destroyed = true;
       session.destroy();

@@ -13,6 +13,7 @@ import { launch } from './browser.mjs';
 import { clickPoint, newGame } from './play-page.mjs';
 import en from '../js/i18n/en.js';
 import ru from '../js/i18n/ru.js';
+import nl from '../js/i18n/nl.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DIST = path.resolve(here, '../../dist');
@@ -34,15 +35,17 @@ after(async () => {
   await server?.close();
 });
 
-function watch(page, origin) {
+/// Notes in `into` every console error, uncaught exception and request
+/// outside `origin` of the page.
+function watch(page, origin, into = problems) {
   page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+    if (m.type() === 'error') into.push(`console: ${m.text()}`);
   });
-  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('pageerror', (e) => into.push(`page error: ${e.message}`));
   page.on('request', (r) => {
     const url = r.url();
     if (!url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:')) {
-      problems.push(`request outside the origin: ${url}`);
+      into.push(`request outside the origin: ${url}`);
     }
   });
   return page;
@@ -119,6 +122,94 @@ test('two embedded boards on another part of the site, and a bad attribute', asy
   assert.match(bad, /2 to 25/);
   assert.equal(await page.textContent('#after'), 'Text after.');
   await page.screenshot({ path: path.join(SHOTS, 'embed-two-boards.png'), fullPage: true });
+  await page.close();
+});
+
+/// The shadow root's text of `part` (a CSS selector) in the board `selector`.
+const partText = (page, selector, part) =>
+  page.evaluate(([sel, p]) => document.querySelector(sel).shadowRoot.querySelector(p).textContent, [selector, part]);
+
+test('an embedded board keeps the reader\'s moves when only its view changes, and starts afresh when its game does', async () => {
+  const page = await open(`${server.origin}/elsewhere/two-boards.html`, 'en', false);
+  await boardsReady(page);
+  await clickIn(page, '#live', 'd4');
+  assert.equal(await recordOf(page, '#live'), '7x7 BCd4');
+  // Attributes of the view, then the language: the move stays.
+  await page.evaluate(() => {
+    const board = document.querySelector('#live');
+    board.setAttribute('highlight', 'a1 b2');
+    board.setAttribute('coordinates', 'false');
+    board.setAttribute('caption', 'After one move');
+    board.setAttribute('lang', 'nl');
+  });
+  const toMove = nl['embed.toMove'].replace('{color}', nl['color.light']);
+  await page.waitForFunction((text) => document.querySelector('#live').shadowRoot.querySelector('.status').textContent === text, toMove);
+  assert.equal(await recordOf(page, '#live'), '7x7 BCd4');
+  assert.equal(await partText(page, '#live', '.caption'), 'After one move');
+  // The same through the API.
+  await page.evaluate(() => document.querySelector('#live').api.set({ hints: true, attackers: false }));
+  await page.evaluate(() => document.querySelector('#live').api.ready);
+  assert.equal(await recordOf(page, '#live'), '7x7 BCd4');
+  // A key of the game: a new game.
+  await page.evaluate(() => document.querySelector('#live').setAttribute('size', '5'));
+  await page.waitForFunction(() => document.querySelector('#live').api.record() === '5x5');
+  await page.close();
+});
+
+test('an embedded board\'s removed attribute returns to its default', async () => {
+  const page = await open(`${server.origin}/elsewhere/two-boards.html`, 'en', false);
+  await boardsReady(page);
+  await page.evaluate(() => document.querySelector('#still').removeAttribute('caption'));
+  await page.evaluate(() => document.querySelector('#still').api.ready);
+  assert.equal(await page.evaluate(() => document.querySelector('#still').shadowRoot.querySelector('.caption').hidden), true);
+  assert.equal(await partText(page, '#still', '.caption'), '');
+  // Not interactive, then the attribute removed: the board takes moves again.
+  const applied = () => page.evaluate(() => document.querySelector('#live').api.ready);
+  await page.evaluate(() => document.querySelector('#live').setAttribute('interactive', 'false'));
+  await applied();
+  await clickIn(page, '#live', 'c3');
+  assert.equal(await recordOf(page, '#live'), '7x7');
+  await page.evaluate(() => document.querySelector('#live').removeAttribute('interactive'));
+  await applied();
+  await clickIn(page, '#live', 'c3');
+  assert.equal(await recordOf(page, '#live'), '7x7 BCc3');
+  await page.close();
+});
+
+test('an embedded board plays by keyboard, and names itself and its live region on the board', async () => {
+  const page = await open(`${server.origin}/elsewhere/two-boards.html`, 'en', false);
+  await boardsReady(page);
+  const names = await page.evaluate(() => {
+    const root = document.querySelector('#live').shadowRoot;
+    const board = root.querySelector('.board');
+    return {
+      role: board.getAttribute('role'),
+      name: board.getAttribute('aria-label'),
+      focusable: board.tabIndex,
+      canvas: root.querySelector('.board canvas').getAttribute('aria-label'),
+      live: root.querySelector('.board-host .announcer').getAttribute('aria-live'),
+    };
+  });
+  assert.deepEqual(names, {
+    role: 'application',
+    name: en['board.application'],
+    focusable: 0,
+    canvas: `${en['board.label'].replaceAll('{size}', '7')}. ${en['embed.toMove'].replace('{color}', en['color.dark'])}`,
+    live: 'polite',
+  });
+  await page.evaluate(() => document.querySelector('#live').shadowRoot.querySelector('.board').focus());
+  await page.keyboard.press('Enter'); // the cursor, at the centre: d4
+  await page.keyboard.press('ArrowUp');
+  await page.waitForFunction(
+    (said) => document.querySelector('#live').shadowRoot.querySelector('.announcer').textContent === said,
+    `d5: ${en['board.empty']}`,
+  );
+  await page.keyboard.press('r');
+  assert.equal(await recordOf(page, '#live'), '7x7 BCd5');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('s');
+  assert.equal(await recordOf(page, '#live'), '7x7 BCd5 WSe5');
+  assert.match(await message(page, '#live'), /^Light placed a light square piece at e5/);
   await page.close();
 });
 
@@ -305,6 +396,47 @@ test('after one visit the game is installable and plays offline, and a new build
   }
 });
 
-test('no console errors and no requests outside the origin', () => {
+test('the watch on the pages notes a console error, an uncaught exception and a request outside the origin', async () => {
+  // Another origin (another port) serving a file that exists, fetched
+  // without CORS: the browser itself logs nothing about it.
+  const other = await serve(DIST, '/other/');
+  const caught = [];
+  const page = watch(await browser.context.newPage(), server.origin, caught);
+  try {
+    await page.goto(`${server.origin}/elsewhere/two-boards.html`);
+    await boardsReady(page);
+    const outside = `${other.origin}/other/icon.svg`;
+    const seen = Promise.all([
+      page.waitForEvent('console', (m) => m.type() === 'error'),
+      page.waitForEvent('pageerror'),
+      page.waitForEvent('requestfinished', (r) => r.url() === outside),
+    ]);
+    await page.evaluate((url) => {
+      console.error('an injected error');
+      setTimeout(() => {
+        throw new Error('an injected exception');
+      });
+      fetch(url, { mode: 'no-cors' });
+    }, outside);
+    await seen;
+    assert.deepEqual(caught.sort(), [
+      'console: an injected error',
+      'page error: an injected exception',
+      `request outside the origin: ${outside}`,
+    ]);
+  } finally {
+    await page.close();
+    await other.close();
+  }
+});
+
+// Its own visit to each page, so that it checks something when run alone;
+// `problems` also holds what every other test's pages did.
+test('no console errors and no requests outside the origin', async () => {
+  for (const pagePath of ['', 'rules.html', 'embed.html']) {
+    const page = await open(server.url + pagePath);
+    await boardsReady(page);
+    await page.close();
+  }
   assert.deepEqual(problems, []);
 });

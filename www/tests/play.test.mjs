@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { serve } from './server.mjs';
 import { launch } from './browser.mjs';
 import { clickPoint, newGame } from './play-page.mjs';
+import en from '../js/i18n/en.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DIST = path.resolve(here, '../../dist');
@@ -252,7 +253,7 @@ test('several moves by keyboard only', async () => {
   assert.equal((await status(page)).ply, 2);
   // The announcement is written on the next frame (so that a repeated one
   // is read again).
-  await page.waitForFunction(() => /taken back|c4|c3/.test(document.getElementById('announcer').textContent));
+  await page.waitForFunction((said) => document.getElementById('announcer').textContent === said, en['message.undone']);
   await shot(page, 'keyboard');
   await page.close();
 });
