@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test: formatting and lints, the native tests, the wasm tests
-# under Node, then builds the web game, type-checks its JavaScript and runs
-# its unit tests under Node and the end-to-end tests in headless Chromium. Each fuzz target runs for 20 s on the way. Installs
-# what is missing first.
+# under Node, then builds the web game, type-checks its JavaScript, and runs
+# its unit tests under Node and the end-to-end tests in headless Chromium.
+# Each fuzz target runs for 20 s on the way. Installs what is missing first.
 source "$(dirname "$0")/lib.sh"
 
 ensure_web_tools
