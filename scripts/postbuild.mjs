@@ -42,17 +42,20 @@ async function imports(rel, seen = new Set()) {
   return seen;
 }
 
-/// The page with a modulepreload link for each module its scripts import.
+/// The page with a modulepreload link for each module its scripts import,
+/// in the order they run, ahead of its other preloads (the engine's wasm
+/// is needed only after the first board is drawn).
 async function withPreloads(html, rel) {
   const links = [];
   for (const [, src] of html.matchAll(/<script type="module" src="([^"]+)"/g)) {
     const entry = path.posix.join(path.posix.dirname(rel), src);
-    for (const dep of await imports(entry)) {
+    for (const dep of [entry, ...(await imports(entry))]) {
       const href = path.posix.relative(path.posix.dirname(rel), dep);
       if (!html.includes(`href="${href}"`)) links.push(`<link rel="modulepreload" href="${href}">`);
     }
   }
-  return html.replace('</head>', [...new Set(links), '</head>'].join('\n'));
+  const at = html.includes('<link rel="preload"') ? '<link rel="preload"' : '</head>';
+  return html.replace(at, [...new Set(links), at].join('\n'));
 }
 
 for (const rel of assets.filter((f) => f.endsWith('.html'))) {

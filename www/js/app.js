@@ -1,17 +1,18 @@
 // @ts-check
 // The play page: the game session (session.js) with the board view, the
 // side panel, storage, files and keys around it. Rules are asked of the
-// engine, never decided here. The board is drawn before the engine and the
-// words have loaded: from the stored game's cells, or empty.
+// engine, never decided here. The board itself was drawn by first-board.js
+// before this module, the engine and the words had loaded.
+import { board, settings } from './first-board.js';
 import { loadEngine } from './engine.js';
-import { createBoard } from './board.js';
 import { parsePoint } from './points.js';
 import { AiClient } from './ai.js';
 import { LEVELS } from './facts.js';
 import { HUMANS, Session, againstAiAs } from './session.js';
-import { DEFAULTS, SIZES, isObject, settingsProblem } from './settings.js';
+import { SIZES, isObject } from './settings.js';
 import { loadLanguage, preferredLanguage, setupLanguageSelect, translateDom } from './i18n.js';
-import { keepUnread, readEntry, safeStorage, writeEntry } from './store.js';
+import { keepUnread, readEntry } from './store.js';
+import { GAME_KEY, SETTINGS_KEY, fromHash, held, lose, losses, storage, whenNoted, writeJson } from './page-store.js';
 import { attackPicture } from './attack-picture.js';
 import { boardLabel, describeError, describeSkip, narrate } from './words.js';
 import { clickShape, hideBadge, hoverShape, showHover } from './hover.js';
@@ -34,29 +35,10 @@ import { VERSION } from './build.js';
  * @returns {any}
  */
 const $ = (id) => document.getElementById(id);
-const storage = safeStorage();
 const AUTOPLAY_MS = 250;
-const GAME_KEY = 'federa.game';
-const SETTINGS_KEY = 'federa.settings';
-
-/** Stored entries that failed to read (see store.js), shown until closed. @type {LostNote[]} */
-const losses = [];
-// Keys not to write while the player has not copied what failed to read
-// there (the browser had no room for a backup copy).
-const held = new Set();
-let full = false;
-/** @type {import('./settings.js').Settings} */
-const settings = { ...DEFAULTS, ...readSettings() };
-
-// ---- The board, at once ----
-
 const boardEl = $('board');
-const board = createBoard(boardEl, {
-  ...preview(),
-  coordinates: settings.coordinates,
-  pieceSet: settings.pieceSet,
-  events: { hover: onHover, click: onClick },
-});
+board.set({ events: { hover: onHover, click: onClick } });
+whenNoted(showLost);
 const engineLoading = loadEngine();
 let i18n = await loadLanguage(preferredLanguage());
 const t = /** @type {import('./words.js').Translate} */ ((key, params) => i18n.t(key, params));
@@ -99,68 +81,8 @@ window.addEventListener('keyup', (e) => {
 
 // ---- Stored entries ----
 
-function readSettings() {
-  const read = readEntry(storage, SETTINGS_KEY, settingsProblem);
-  if (!read.lost) return read.value ?? {};
-  lose(read.lost);
-  // Kept under its backup key: the defaults may take its place at once.
-  if (read.lost.backup) writeEntry(storage, SETTINGS_KEY, DEFAULTS);
-  return {};
-}
-
-/**
- * The stored game's cells, to draw before the engine has loaded (nothing
- * if they do not read, or a link is about to replace them).
- * @returns {{ size: number, cells: Uint8Array } | {}}
- */
-function preview() {
-  if (fromHash()) return {};
-  let saved = null;
-  try {
-    saved = JSON.parse(storage?.getItem(GAME_KEY) ?? 'null');
-  } catch {
-    return {};
-  }
-  if (saved === null) return { size: settings.size, cells: new Uint8Array(settings.size * settings.size) };
-  const { size, cells } = isObject(saved) ? saved : {};
-  if (typeof size !== 'number' || typeof cells !== 'string' || cells.length !== size * size || !/^[0-4]*$/.test(cells)) {
-    return {};
-  }
-  return { size, cells: Uint8Array.from(cells, Number) };
-}
-
-/**
- * Notes an entry that failed to read (or was replaced), so the page shows
- * it; with no backup copy, the entry is not written over until the note
- * is closed.
- * @param {LostNote} lost
- */
-function lose(lost) {
-  losses.push(lost);
-  if (!lost.backup) held.add(lost.key);
-}
-
-/**
- * @param {string} key
- * @param {unknown} value
- */
-function writeJson(key, value) {
-  if (held.has(key) || writeEntry(storage, key, value) || full || !storage) return;
-  // Said once: the browser has no room (or forbids storage) from now on.
-  full = true;
-  losses.push({ key, full: true });
-  showLost();
-}
-
 function saveSettings() {
   writeJson(SETTINGS_KEY, settings);
-}
-
-function fromHash() {
-  const params = new URLSearchParams(location.hash.slice(1));
-  const record = params.get('r');
-  if (!record) return null;
-  return { record, pie: params.get('pie') !== '0' };
 }
 
 /**

@@ -228,10 +228,11 @@ export class Session {
    * turn (never before the start).
    */
   undo() {
-    this.stopAi();
     const game = this.current;
     const back = () => this.status().ply > this.startPly && game.undo();
+    // Nothing to undo: a thinking AI goes on (once stopped, nothing would ask it again).
     if (!back()) return false;
+    this.stopAi();
     if (this.againstAi()) {
       while (!this.humanToMove() && back());
       // Back at the start with the AI to move: it plays afresh from here.
@@ -254,8 +255,8 @@ export class Session {
 
   /** @param {() => boolean} step */
   goTo(step) {
-    this.stopAi();
     if (!step()) return false;
+    this.stopAi();
     this.changed(null);
     return true;
   }
@@ -282,8 +283,9 @@ export class Session {
   /** Plays the best move the AI has found so far. */
   moveNow() {
     const best = this.progress?.best;
+    if (!best) return;
     this.stopAi();
-    if (best) this.aiPlays(best);
+    this.aiPlays(best);
   }
 
   get thinking() {
