@@ -5,22 +5,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import './glue.mjs';
+import { thrown } from './thrown.mjs';
 
 const { ATTRIBUTES, DEFAULTS, GAME_KEYS, MODES, configFromAttributes, gameChanged, withDefaults } = await import(
   '../js/embed-config.js'
 );
 const { LEVELS } = await import('../js/facts.js');
 const { languages } = await import('../js/i18n.js');
-
-/** What `fn` throws (fails if it returns). */
-function thrown(fn) {
-  try {
-    fn();
-  } catch (error) {
-    return error;
-  }
-  assert.fail('nothing was thrown');
-}
 
 /** A config read from these attributes only. */
 const read = (attributes) => configFromAttributes((name) => (Object.hasOwn(attributes, name) ? attributes[name] : null));

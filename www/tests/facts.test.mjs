@@ -5,19 +5,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { engine } from './glue.mjs';
+import { thrown } from './thrown.mjs';
 
 const { LEVELS, MAX_SIZE, MIN_SIZE, PIECE_CODES, pieceCode, pieceName, pieceOf } = await import('../js/facts.js');
 const wasm = await engine();
-
-/** What `fn` throws (fails if it returns). */
-function thrown(fn) {
-  try {
-    fn();
-  } catch (error) {
-    return error;
-  }
-  assert.fail('nothing was thrown');
-}
 
 test('the levels are the names the AI accepts, weakest first', () => {
   assert.deepEqual(LEVELS, ['novice', 'casual', 'club', 'strong', 'master']);

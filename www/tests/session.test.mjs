@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { engine } from './glue.mjs';
+import { thrown } from './thrown.mjs';
 
 const { AI_MS, HUMANS, Session, againstAiAs } = await import('../js/session.js');
 const wasm = await engine();
@@ -90,16 +91,6 @@ function setUp({ seats = HUMANS, size = 5, pie = true, game, level = 'club', sta
 /** The events since the last call, and forgets them. */
 function taken(events) {
   return events.splice(0, events.length);
-}
-
-/** What `fn` throws (fails if it returns). */
-function thrown(fn) {
-  try {
-    fn();
-  } catch (error) {
-    return error;
-  }
-  assert.fail('nothing was thrown');
 }
 
 /** The move tokens of the session's line, and where it stands. */

@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { engine } from './glue.mjs';
+import { thrown } from './thrown.mjs';
 
 const { boardLabel, describeError, describeGroup, describeMove, describeSkip, narrate } = await import(
   '../js/words.js'
@@ -19,16 +20,6 @@ const said = (text) => {
   return bar < 0 ? [text] : [text.slice(0, bar), JSON.parse(text.slice(bar + 1))];
 };
 const formatNumber = (n) => `#${n}`;
-
-/** What `fn` throws (fails if it returns). */
-function thrown(fn) {
-  try {
-    fn();
-  } catch (error) {
-    return error;
-  }
-  assert.fail('nothing was thrown');
-}
 
 /** A 2x2 game after these tokens (pie rule off). */
 function game2(tokens) {
