@@ -1,6 +1,7 @@
 //! `federa`: the Federa engine on the command line.
 
 mod gtp;
+mod learning;
 mod matches;
 
 use std::process::ExitCode;
@@ -111,6 +112,13 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Play an AI against itself and write each position searched, with its
+    /// moves' visits and the game's result (training data for `federa
+    /// train`).
+    Selfplay(learning::SelfplayConfig),
+    /// Fit the move model to self-play data; report its held-out top-1 and
+    /// top-5 accuracy beside the hand-made prior's, and write the weights.
+    Train(learning::TrainConfig),
     /// Print a record or position as a diagram, with its status.
     Show {
         /// A game record (`13x13 BCg7 ...`, tags allowed) or a position string.
@@ -175,6 +183,8 @@ fn run(command: Command) -> Result<(), String> {
             }
         }
         Command::Show { text, no_pie } => show(&text.join(" "), !no_pie),
+        Command::Selfplay(config) => learning::selfplay(&config),
+        Command::Train(config) => learning::train(&config),
         Command::Match {
             a,
             b,
@@ -229,9 +239,11 @@ fn match_limit(
     }
 }
 
-fn parse_player(name: &str) -> Result<PlayerKind, String> {
+pub(crate) fn parse_player(name: &str) -> Result<PlayerKind, String> {
     PlayerKind::from_name(name).ok_or_else(|| {
-        format!("unknown player `{name}` (random, uct, novice, casual, club, strong, master, 1-5)")
+        format!(
+            "unknown player `{name}` (random, uct, novice, casual, club, strong, master, 1-5, hand)"
+        )
     })
 }
 

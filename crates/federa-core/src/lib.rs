@@ -28,6 +28,7 @@
 extern crate self as federa_core;
 
 mod game;
+pub mod learn;
 pub mod notation;
 mod perft;
 mod position;

@@ -15,6 +15,8 @@
 use std::fmt;
 
 pub(crate) mod fast;
+pub(crate) mod features;
+mod weights;
 
 use crate::rng::Rng;
 use crate::types::{Color, MAX_SIZE, Move, Piece, Point, Rules, attacker_code};

@@ -1,6 +1,8 @@
 //! What the search needs from a position, fast: moves as compact codes, and
 //! playouts guided by a light policy that records the moves it played.
 
+use super::features::MAX_ACTIVE;
+use super::weights::GAMMA;
 use super::{CELLS, EMPTY, Pick, Position};
 use crate::rng::Rng;
 use crate::types::{Color, Move, Piece, Shape, attacker_code};
@@ -29,6 +31,9 @@ pub(crate) struct PlayoutPolicy {
     /// Candidate placements drawn per move; the best by a quick look is
     /// played (1 = a uniformly random point and shape).
     pub place_tries: u32,
+    /// Judge the candidates by the learned model (else by the hand-made
+    /// `placement_score`).
+    pub learned: bool,
 }
 
 impl Position {
@@ -140,9 +145,22 @@ impl Position {
         }
     }
 
-    /// A first guess at the chance that the move `code` wins for the side to
-    /// move, from a quick look at it (the search's prior).
-    pub(crate) fn prior(&self, code: Code) -> f32 {
+    /// The learned model's factor of the move `code`: e^(its score), the
+    /// product of its features' factors (see `crate::learn`).
+    pub(crate) fn gamma(&self, code: Code) -> f32 {
+        let mut f = [0; MAX_ACTIVE];
+        let n = self.move_features(code, &mut f);
+        let mut g = 1.0;
+        for &i in &f[..n] {
+            g *= GAMMA[usize::from(i)];
+        }
+        g
+    }
+
+    /// The hand-made first guess at the chance that the move `code` wins
+    /// for the side to move, from a quick look at it (the search's prior
+    /// before the learned model).
+    pub(crate) fn hand_prior(&self, code: Code) -> f32 {
         if code == SWAP {
             return 0.5;
         }
@@ -197,15 +215,17 @@ impl Position {
             return SWAP;
         }
         let mut best = 0;
-        let mut best_score = i32::MIN;
+        let mut best_score = f32::NEG_INFINITY;
         for _ in 0..policy.place_tries {
             let r = rng.below(2 * n_empty);
             let cell = usize::from(self.empties[(r >> 1) as usize]);
             let code = (cell as Code) * 2 + (r & 1) as Code;
-            let score = if policy.place_tries > 1 {
-                self.placement_score(cell, (me as u8) << 1 | (r & 1) as u8)
+            let score = if policy.place_tries == 1 {
+                0.0
+            } else if policy.learned {
+                self.gamma(code)
             } else {
-                0
+                self.placement_score(cell, (me as u8) << 1 | (r & 1) as u8) as f32
             };
             if score > best_score {
                 best = code;
@@ -213,6 +233,23 @@ impl Position {
             }
         }
         best
+    }
+
+    /// For the group of the `k`-th of a cell's neighbours (`gids`, their
+    /// group ids): `None` if an earlier neighbour is of the same group, else
+    /// whether a piece placed on the cell encloses it (the cell's
+    /// adjacencies to it are all its liberties). Loops of fixed length, so
+    /// that they unroll in wasm as natively.
+    #[inline]
+    pub(crate) fn encloses(&self, gids: &[usize; 4], k: usize) -> Option<bool> {
+        let g = gids[k];
+        let mut seen = false;
+        let mut touching = 0;
+        for (j, &h) in gids.iter().enumerate() {
+            seen |= j < k && h == g;
+            touching += usize::from(j >= k && h == g);
+        }
+        (!seen).then(|| usize::from(self.libs[g]) == touching)
     }
 
     /// A quick look at placing `piece` on the empty `cell`: positive when it
@@ -235,21 +272,10 @@ impl Position {
             if c >= EMPTY {
                 continue;
             }
-            // Whether `g` was seen already, and this cell's adjacencies to it
-            // (all at k or later): if they are all its liberties, the
-            // placement encloses it. Loops of fixed length, so that they
-            // unroll in wasm as natively.
             let g = gids[k];
-            let mut seen = false;
-            let mut touching = 0;
-            for (j, &h) in gids.iter().enumerate() {
-                seen |= j < k && h == g;
-                touching += usize::from(j >= k && h == g);
-            }
-            if seen {
+            let Some(enclosed) = self.encloses(&gids, k) else {
                 continue;
-            }
-            let enclosed = usize::from(self.libs[g]) == touching;
+            };
             if c == piece {
                 joins_free |= !enclosed;
             } else if enclosed && attacker_code(c, me) == piece {

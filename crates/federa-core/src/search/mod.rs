@@ -186,6 +186,9 @@ pub(crate) struct Config {
     pub rave_equivalence: f32,
     /// Virtual visits given to a move's prior.
     pub prior_visits: f32,
+    /// Priors from the learned move model (`crate::learn`) instead of the
+    /// hand-made guess.
+    pub learned_prior: bool,
     /// Visits a leaf needs before it is expanded (while the tree is
     /// nearly empty: the fuller it gets, the more visits it takes, so the
     /// tree never reaches its cap and keeps deepening where the search
@@ -213,6 +216,7 @@ impl Config {
         exploration: std::f32::consts::SQRT_2,
         rave_equivalence: 0.0,
         prior_visits: 0.0,
+        learned_prior: false,
         expand_visits: 1,
         lazy: true,
         solver: false,
@@ -222,6 +226,7 @@ impl Config {
             take_enemy: 0.0,
             take_own: 0.0,
             place_tries: 1,
+            learned: false,
         },
     };
 
@@ -230,6 +235,7 @@ impl Config {
         exploration: 0.25,
         rave_equivalence: 800.0,
         prior_visits: 10.0,
+        learned_prior: true,
         expand_visits: 2,
         lazy: false,
         solver: true,
@@ -239,7 +245,19 @@ impl Config {
             take_enemy: 0.9,
             take_own: 0.3,
             place_tries: 3,
+            learned: true,
         },
+    };
+
+    /// The full strength with the hand-made prior and playout policy, as
+    /// before the learned model: the baseline it is measured against.
+    pub(crate) const HAND_MADE: Config = Config {
+        learned_prior: false,
+        policy: PlayoutPolicy {
+            learned: false,
+            ..Config::STRONG.policy
+        },
+        ..Config::STRONG
     };
 
     fn for_level(level: Level) -> Config {
@@ -258,6 +276,9 @@ pub enum PlayerKind {
     Uct,
     /// The AI at a level.
     Level(Level),
+    /// The strongest level with the hand-made prior and playouts (the AI
+    /// before its learned move model), for measuring that model.
+    HandMade,
 }
 
 impl PlayerKind {
@@ -267,6 +288,7 @@ impl PlayerKind {
         match name {
             "random" => Some(PlayerKind::Random),
             "uct" => Some(PlayerKind::Uct),
+            "hand" => Some(PlayerKind::HandMade),
             other => Level::from_name(other.strip_prefix("level").unwrap_or(other))
                 .map(PlayerKind::Level),
         }
@@ -279,6 +301,7 @@ impl fmt::Display for PlayerKind {
             PlayerKind::Random => f.write_str("random"),
             PlayerKind::Uct => f.write_str("uct"),
             PlayerKind::Level(l) => l.fmt(f),
+            PlayerKind::HandMade => f.write_str("hand"),
         }
     }
 }
@@ -299,6 +322,7 @@ impl Player {
             PlayerKind::Random => None,
             PlayerKind::Uct => Some(Search::new(Config::UCT, seed)),
             PlayerKind::Level(level) => Some(Search::new(Config::for_level(level), seed)),
+            PlayerKind::HandMade => Some(Search::new(Config::HAND_MADE, seed)),
         };
         Player {
             kind,
@@ -366,6 +390,15 @@ impl Player {
     pub fn tree_nodes(&self) -> usize {
         self.search.as_ref().map_or(0, |s| s.tree.len())
     }
+
+    /// The moves of the position last thought about, with their visits in
+    /// the search (what self-play records); empty for the random player.
+    #[must_use]
+    pub fn root_visits(&self) -> Vec<(Move, u32)> {
+        self.search
+            .as_ref()
+            .map_or_else(Vec::new, Search::root_visits)
+    }
 }
 
 /// The position the search benchmarks start from: N²/2 uniformly random
@@ -398,6 +431,19 @@ fn ln(x: f32) -> f32 {
     exponent as f32 * std::f32::consts::LN_2 + ln_m
 }
 
+/// The learned model's priors of `codes` (all the legal moves of `pos`): a
+/// move r times as likely as the average one is valued 0.1 + 0.8·r/(r + 1),
+/// so 0.5 at the average, towards 0.9 for the likeliest and 0.1 for the
+/// least likely.
+fn learned_priors(pos: &Position, codes: &[Code], out: &mut Vec<f32>) {
+    out.extend(codes.iter().map(|&c| pos.gamma(c)));
+    let mean = out.iter().sum::<f32>() / out.len().max(1) as f32;
+    for p in out.iter_mut() {
+        let r = *p / mean;
+        *p = 0.1 + 0.8 * r / (r + 1.0);
+    }
+}
+
 /// Most tree memory, in bytes.
 pub const TREE_MEMORY_CAP: usize = 64 << 20;
 
@@ -415,6 +461,8 @@ struct Search {
     trace: Vec<(Code, Color)>,
     path: Vec<(u32, Color)>,
     codes: Vec<Code>,
+    /// The priors of `codes`, while a node is expanded.
+    priors: Vec<f32>,
     /// Per code: the stamp of the last `grow` that found it among a node's
     /// children.
     seen: Vec<u32>,
@@ -438,6 +486,7 @@ impl Search {
             trace: Vec::new(),
             path: Vec::new(),
             codes: Vec::new(),
+            priors: Vec::new(),
             seen: vec![0; CODES],
             seen_stamp: 0,
             inv_sqrt: (0..INV_SQRT_TABLE)
@@ -664,12 +713,21 @@ impl Search {
         self.codes.clear();
         pos.move_codes(&mut self.codes);
         let prior_visits = self.config.prior_visits;
-        let codes = &self.codes;
+        self.priors.clear();
+        if prior_visits > 0.0 {
+            if self.config.learned_prior {
+                learned_priors(pos, &self.codes, &mut self.priors);
+            } else {
+                self.priors
+                    .extend(self.codes.iter().map(|&c| pos.hand_prior(c)));
+            }
+        }
+        let (codes, priors) = (&self.codes, &self.priors);
         self.tree.expand(node, codes.len(), |k| {
             let code = codes[k];
             let mut child = Node::new(code, pos.beneficiary(code));
             if prior_visits > 0.0 {
-                child.prior_wins = prior_visits * pos.prior(code);
+                child.prior_wins = prior_visits * priors[k];
             }
             child
         })
@@ -857,6 +915,20 @@ impl Search {
             pv,
             proven,
         }
+    }
+
+    fn root_visits(&self) -> Vec<(Move, u32)> {
+        let Some(pos) = self.root.as_ref().filter(|_| !self.tree.is_empty()) else {
+            return Vec::new();
+        };
+        let root = self.tree.node(0);
+        (root.first_child..root.first_child + u32::from(root.n_children))
+            .filter(|_| root.first_child != 0)
+            .map(|i| {
+                let ch = self.tree.node(i);
+                (pos.code_move(ch.code), ch.visits)
+            })
+            .collect()
     }
 
     /// The child to play from `node`: a proven win, else the most visited
