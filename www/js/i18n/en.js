@@ -1,3 +1,4 @@
+// @ts-check
 // English: the reference catalogue. Every other language has every key here.
 export default {
   'meta.locale': 'en',

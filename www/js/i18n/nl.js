@@ -1,3 +1,4 @@
+// @ts-check
 // Dutch (Nederlands).
 export default {
   'meta.locale': 'nl',

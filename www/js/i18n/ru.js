@@ -1,3 +1,4 @@
+// @ts-check
 // Russian (Русский).
 export default {
   'meta.locale': 'ru',

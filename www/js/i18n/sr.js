@@ -1,3 +1,4 @@
+// @ts-check
 // Serbian, Cyrillic script (Српски, ћирилица).
 export default {
   'meta.locale': 'sr-Cyrl',
