@@ -196,8 +196,6 @@ export function mount(host, initial = {}) {
   /** Redraws what the view keys say (the game is kept). */
   function show() {
     session.level = cfg.level;
-    $('.caption').textContent = cfg.caption;
-    $('.caption').hidden = !cfg.caption;
     update(null);
     session.maybeAi();
   }

@@ -92,6 +92,25 @@ const fn neighbourhood_index(counts: [u8; NEIGHBOUR_KINDS]) -> usize {
     rank
 }
 
+/// The neighbourhood index of four neighbour kinds, by their base-6 number.
+const NEIGHBOURHOOD: [u8; 1296] = {
+    let mut table = [0u8; 1296];
+    let mut key = 0;
+    while key < 1296 {
+        let mut counts = [0u8; NEIGHBOUR_KINDS];
+        let mut rest = key;
+        let mut k = 0;
+        while k < 4 {
+            counts[rest % NEIGHBOUR_KINDS] += 1;
+            rest /= NEIGHBOUR_KINDS;
+            k += 1;
+        }
+        table[key] = neighbourhood_index(counts) as u8;
+        key += 1;
+    }
+    table
+};
+
 /// Ways to write `n` as an ordered sum of `parts` non-negative numbers.
 const fn compositions(n: usize, parts: usize) -> usize {
     // C(n + parts - 1, parts - 1)
@@ -146,6 +165,9 @@ impl Position {
         let nb = self.neighbours(cell);
         let gids = nb.map(|q| usize::from(self.gid[q]));
         let mut counts = [0u8; NEIGHBOUR_KINDS];
+        // The four kinds in order, as a base-6 number (a table gives its
+        // multiset's index, off the hot path).
+        let mut key = 0u16;
         let mut encloses = [0usize; 3];
         let mut joins = 0;
         let mut joins_free = false;
@@ -162,6 +184,7 @@ impl Position {
                 _ => Neighbour::Prey,
             };
             counts[kind as usize] += 1;
+            key = key * NEIGHBOUR_KINDS as u16 + kind as u16;
             if c >= EMPTY {
                 continue;
             }
@@ -181,7 +204,7 @@ impl Position {
                 _ => {}
             }
         }
-        push(0, neighbourhood_index(counts) as u16);
+        push(0, u16::from(NEIGHBOURHOOD[usize::from(key)]));
         let sizes = [1, 2, 3, 5, 9];
         push(1, bucket(encloses[0], &sizes));
         push(2, bucket(encloses[1], &sizes));
