@@ -16,7 +16,7 @@ trap 'rm -rf "$corpus"' EXIT
 
 say "building the fuzz targets"
 cargo fuzz build "${fuzz[@]}"
-for target in parse_record parse_position parse_token play_bytes; do
+for target in parse_record parse_annotated parse_position parse_token play_bytes; do
   say "fuzzing $target for ${seconds} s"
   dirs=("$corpus/$target")
   # -timeout: an input that takes over 10 s is a hang, and fails the run.

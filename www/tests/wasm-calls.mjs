@@ -182,6 +182,15 @@ function searches(engine) {
       searched.free();
     }
     ai.value.free();
+    const analyst = new engine.Analyst(number());
+    const plies = [0, 1, 2, 9, NaN, Infinity, -1, 0.5, 1e300];
+    const analysed = attempt('analyse', () => analyst.analyse(record, pie, rng.pick(plies), budget(), rng.pick([0, 1, 5, 20, NaN, -3]), () => bool()));
+    if (analysed.error) rejected++;
+    else assert.ok(Array.isArray(analysed.value.candidates) && Array.isArray(analysed.value.ownership), 'an analysis has candidates and ownership');
+    const judged = attempt('judge', () => analyst.judge(record, pie, rng.pick(plies), budget(), rng.pick([0, 1, 5, NaN])));
+    if (judged.error) rejected++;
+    else assert.ok(['fine', 'inaccuracy', 'mistake', 'blunder'].includes(judged.value.class), `a class: ${judged.value.class}`);
+    analyst.free();
     const bench = attempt('bench', () =>
       rng.next() < 0.5 ? engine.benchPlayouts(number(26), rng.below(3), number()) : engine.benchSearch(number(26), budget(), number()),
     );

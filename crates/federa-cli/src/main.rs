@@ -1,5 +1,6 @@
 //! `federa`: the Federa engine on the command line.
 
+mod analyse;
 mod gtp;
 mod learning;
 mod matches;
@@ -15,7 +16,7 @@ use federa_core::{Game, Position, Rng, Rules, perft};
 #[command(
     name = "federa",
     version,
-    about = "The Federa board game engine: text protocol, perft, benchmarks",
+    about = "The Federa board game engine: text protocol, perft, benchmarks, matches, game review",
     long_about = "The Federa board game engine.\n\n\
         Positions are written as in notation.md, e.g. `scs/cCc/s.s b 8` \
         (rows from the top; C S = dark round/square, c s = light; a number \
@@ -119,6 +120,10 @@ enum Command {
     /// Fit the move model to self-play data; report its held-out top-1 and
     /// top-5 accuracy beside the hand-made prior's, and write the weights.
     Train(learning::TrainConfig),
+    /// Review games: for every move, the mover's chance of winning before and
+    /// after it, its class (inaccuracy, mistake, blunder) and the move the AI
+    /// preferred with its line; or, with --annotate, the annotated record.
+    Analyse(analyse::AnalyseConfig),
     /// Print a record or position as a diagram, with its status.
     Show {
         /// A game record (`13x13 BCg7 ...`, tags allowed) or a position string.
@@ -185,6 +190,7 @@ fn run(command: Command) -> Result<(), String> {
         Command::Show { text, no_pie } => show(&text.join(" "), !no_pie),
         Command::Selfplay(config) => learning::selfplay(&config),
         Command::Train(config) => learning::train(&config),
+        Command::Analyse(config) => analyse::run(&config),
         Command::Match {
             a,
             b,

@@ -64,21 +64,8 @@ impl Game {
     /// returned but the first problem, with the move's index.
     pub fn from_record(text: &str, pie: bool) -> Result<Game, RecordError> {
         let record: RecordText = text.parse()?;
-        let mut game = match record.tag("Position") {
-            Some(p) => {
-                let start = Position::parse_with_pie(p, pie).map_err(RecordError::PositionTag)?;
-                if start.size() != record.size {
-                    return Err(RecordError::SizeMismatch {
-                        record: record.size,
-                        position: start.size(),
-                    });
-                }
-                let mut game = Game::from_position(start);
-                game.set_up = true;
-                game
-            }
-            None => Game::new(Rules::with_pie(record.size, pie).map_err(RecordError::Size)?),
-        };
+        let mut game = Game::from_position(start_position(&record.tags, record.size, pie)?);
+        game.set_up = record.tag("Position").is_some();
         for (k, token) in record.tokens.iter().enumerate() {
             let illegal = |error| RecordError::Illegal {
                 index: k + 1,
@@ -228,8 +215,32 @@ impl Game {
     }
 }
 
+/// The start of a record with these tags and size: its `Position` tag, or
+/// the empty board.
+pub(crate) fn start_position(
+    tags: &[(String, String)],
+    size: u8,
+    pie: bool,
+) -> Result<Position, RecordError> {
+    match tags.iter().find(|(k, _)| k == "Position") {
+        Some((_, p)) => {
+            let start = Position::parse_with_pie(p, pie).map_err(RecordError::PositionTag)?;
+            if start.size() != size {
+                return Err(RecordError::SizeMismatch {
+                    record: size,
+                    position: start.size(),
+                });
+            }
+            Ok(start)
+        }
+        None => Ok(Position::new(
+            Rules::with_pie(size, pie).map_err(RecordError::Size)?,
+        )),
+    }
+}
+
 /// The move with a change naming its group's canonical point.
-fn canonical(pos: &Position, m: Move) -> Move {
+pub(crate) fn canonical(pos: &Position, m: Move) -> Move {
     match m {
         Move::Change { at, into } => Move::Change {
             at: pos.group_at(at).map_or(at, |g| g.canonical_point()),

@@ -27,6 +27,7 @@
 #[cfg(test)]
 extern crate self as federa_core;
 
+mod annotated;
 mod game;
 pub mod learn;
 pub mod notation;
@@ -34,11 +35,13 @@ mod perft;
 mod position;
 #[cfg(test)]
 mod proptests;
+pub mod review;
 mod rng;
 pub mod search;
 mod types;
 mod zobrist;
 
+pub use annotated::{AnnotatedError, ElementProblem, GameTree, Glyph, NodeId, eval_text};
 pub use game::Game;
 pub use notation::{PositionError, RecordError, Token, TokenError};
 pub use perft::perft;

@@ -544,20 +544,9 @@ impl FromStr for RecordText {
     type Err = RecordError;
 
     fn from_str(text: &str) -> Result<RecordText, RecordError> {
-        let mut tags = Vec::new();
-        let mut rest = text.trim_start();
-        while rest.starts_with('[') {
-            let (tag, after) = parse_tag(rest).map_err(|reason| RecordError::Tag {
-                index: tags.len() + 1,
-                reason,
-            })?;
-            tags.push(tag);
-            rest = after.trim_start();
-        }
-        let mut words = rest.split_whitespace();
-        let size_word = words.next().ok_or(RecordError::MissingSize)?;
-        let size = parse_size_token(size_word)?;
-        let tokens = words
+        let (tags, size, rest) = parse_head(text)?;
+        let tokens = rest
+            .split_whitespace()
             .enumerate()
             .map(|(k, w)| {
                 w.parse::<Token>().map_err(|error| RecordError::Token {
@@ -568,6 +557,33 @@ impl FromStr for RecordText {
             .collect::<Result<Vec<_>, _>>()?;
         Ok(RecordText { tags, size, tokens })
     }
+}
+
+/// A record's tags, in order.
+pub(crate) type Tags = Vec<(String, String)>;
+
+/// Reads a record's tag lines and size token; returns them and the rest.
+/// The size token ends at white space or at any of `(){}` (which may follow
+/// it directly in an annotated record).
+pub(crate) fn parse_head(text: &str) -> Result<(Tags, u8, &str), RecordError> {
+    let mut tags = Vec::new();
+    let mut rest = text.trim_start();
+    while rest.starts_with('[') {
+        let (tag, after) = parse_tag(rest).map_err(|reason| RecordError::Tag {
+            index: tags.len() + 1,
+            reason,
+        })?;
+        tags.push(tag);
+        rest = after.trim_start();
+    }
+    let end = rest
+        .find(|c: char| c.is_whitespace() || "(){}".contains(c))
+        .unwrap_or(rest.len());
+    if end == 0 {
+        return Err(RecordError::MissingSize);
+    }
+    let size = parse_size_token(&rest[..end])?;
+    Ok((tags, size, &rest[end..]))
 }
 
 fn parse_size_token(word: &str) -> Result<u8, RecordError> {

@@ -7,7 +7,10 @@ mod common;
 use common::Naive;
 use proptest::prelude::*;
 
-use crate::{Color, Game, Move, Piece, Point, Position, Rng, Rules, Shape};
+use crate::{
+    Color, Game, GameTree, Glyph, Move, NodeId, Piece, Point, Position, Rng, Rules, Shape,
+    eval_text,
+};
 
 /// A random game: every position along it and the move played from it.
 fn random_game(size: u8, pie: bool, seed: u64) -> Vec<(Position, Move)> {
@@ -118,6 +121,42 @@ proptest! {
         let again = Game::from_record(&record, pie).unwrap();
         prop_assert_eq!(again.record(), record);
         prop_assert_eq!(again.position(), game.position());
+    }
+
+    #[test]
+    fn annotated_records_with_variations_round_trip(size in 2u8..=9, pie: bool, seed: u64) {
+        let mut rng = Rng::new(seed);
+        let mut tree = GameTree::new(Position::new(Rules::with_pie(size, pie).unwrap()));
+        tree.set_comment(NodeId::ROOT, "the game").unwrap();
+        // Random lines, each branching off a random node of the tree so far.
+        let mut nodes = vec![NodeId::ROOT];
+        for line in 0..6 {
+            let mut at = nodes[rng.below(nodes.len() as u32) as usize];
+            for _ in 0..rng.below(12) {
+                let moves = tree.position(at).legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                at = tree.play(at, moves[rng.below(moves.len() as u32) as usize]).unwrap();
+                nodes.push(at);
+                if rng.below(4) == 0 {
+                    tree.set_glyph(at, Some(Glyph::ALL[rng.below(6) as usize]));
+                }
+                if rng.below(4) == 0 {
+                    let eval = eval_text(rng.below(1001) as u16);
+                    tree.set_comment(at, &format!("line {line} [%eval {eval}]")).unwrap();
+                }
+            }
+        }
+        let text = tree.to_annotated();
+        let back = GameTree::from_annotated(&text, pie).unwrap();
+        prop_assert_eq!(back.to_annotated(), text.clone());
+        for (a, b) in tree.main_line().into_iter().zip(back.main_line()) {
+            prop_assert_eq!(tree.eval(a), back.eval(b));
+        }
+        let plain = Game::from_record(&tree.main_line_record(), pie).unwrap();
+        let main: Vec<Move> = tree.main_line().into_iter().filter_map(|n| tree.move_at(n)).collect();
+        prop_assert_eq!(plain.moves(), &main[..], "{}", text);
     }
 
     #[test]

@@ -5,7 +5,8 @@
 
 mod errors;
 
-use federa_core::search::{Clock, Level, Limit, Player, PlayerKind, midgame_position};
+use federa_core::review::{Analyser, MoveReview};
+use federa_core::search::{Analysis, Clock, Level, Limit, Player, PlayerKind, midgame_position};
 use federa_core::{Color, Game, Move, Piece, Point, Position, Rng, Rules, Shape, Token};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -542,19 +543,7 @@ impl Ai {
         iterations: f64,
         progress: Option<js_sys::Function>,
     ) -> JsResult<JsValue> {
-        // NaN, infinite or negative budgets would never stop the search.
-        let budget = |v: f64| v.is_finite() && v >= 0.0;
-        let limit = Limit {
-            iterations: (iterations >= 1.0).then_some(iterations as u64),
-            millis: (millis > 0.0).then_some(millis),
-        };
-        if !budget(millis) || !budget(iterations) || limit == Limit::default() {
-            return Err(error(
-                "limit",
-                "give a time in milliseconds or a number of iterations (finite, 0 for none)",
-                errors::Facts::default(),
-            ));
-        }
+        let limit = search_limit(millis, iterations)?;
         let game = Game::from_record(record, pie).map_err(|e| from_record(&e))?;
         self.follow(&game);
         let clock = JsClock::new();
@@ -572,10 +561,7 @@ impl Ai {
                 clock.as_ref().map(|c| c as &dyn Clock),
                 &mut report,
             )
-            .ok_or_else(|| {
-                let winner = game.position().winner().unwrap_or(Color::Dark);
-                from_illegal(&federa_core::IllegalMove::GameOver { winner })
-            })?;
+            .ok_or_else(|| game_over(game.position()))?;
         self.last = Some(game);
         Ok(to_js(&ProgressInfo::from(&result)))
     }
@@ -592,6 +578,224 @@ impl Ai {
             }
         }
     }
+}
+
+/// A search's budget from JavaScript's numbers: milliseconds and
+/// iterations, 0 for no limit of that kind, at least one given.
+fn search_limit(millis: f64, iterations: f64) -> JsResult<Limit> {
+    // NaN, infinite or negative budgets would never stop the search.
+    let budget = |v: f64| v.is_finite() && v >= 0.0;
+    let limit = Limit {
+        iterations: (iterations >= 1.0).then_some(iterations as u64),
+        millis: (millis > 0.0).then_some(millis),
+    };
+    if !budget(millis) || !budget(iterations) || limit == Limit::default() {
+        return Err(error(
+            "limit",
+            "give a time in milliseconds or a number of iterations (finite, 0 for none)",
+            errors::Facts::default(),
+        ));
+    }
+    Ok(limit)
+}
+
+/// A move the analysis tried, for JavaScript.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct CandidateInfo {
+    #[serde(rename = "move")]
+    mv: String,
+    visits: u32,
+    win: f32,
+    proven: Option<bool>,
+    pv: Vec<String>,
+}
+
+/// An analysis, for JavaScript: `ownership` holds Dark's share of each
+/// point (a1, b1, … row by row from the bottom), 0 to 1.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct AnalysisInfo {
+    win: f32,
+    proven: Option<bool>,
+    candidates: Vec<CandidateInfo>,
+    ownership: Vec<f32>,
+    simulations: u32,
+    iterations: u64,
+    millis: f64,
+}
+
+impl From<&Analysis> for AnalysisInfo {
+    fn from(a: &Analysis) -> AnalysisInfo {
+        let share = |[dark, _]: [u32; 2]| dark as f32 / a.simulations.max(1) as f32;
+        AnalysisInfo {
+            win: a.win,
+            proven: a.proven,
+            candidates: a
+                .candidates
+                .iter()
+                .map(|c| CandidateInfo {
+                    mv: c.mv.to_string(),
+                    visits: c.visits,
+                    win: c.win,
+                    proven: c.proven,
+                    pv: c.pv.iter().map(Move::to_string).collect(),
+                })
+                .collect(),
+            ownership: a.ownership.iter().copied().map(share).collect(),
+            simulations: a.simulations,
+            iterations: a.iterations,
+            millis: a.millis,
+        }
+    }
+}
+
+/// One move judged, for JavaScript.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct MoveReviewInfo {
+    ply: usize,
+    played: String,
+    player: &'static str,
+    before: f32,
+    after: f32,
+    dark: f32,
+    class: &'static str,
+    best: Vec<String>,
+    accuracy: f32,
+}
+
+/// The analysis board's engine for a worker: the strongest level with a
+/// cache of the positions it has analysed.
+#[wasm_bindgen]
+pub struct Analyst {
+    analyser: Analyser,
+}
+
+#[wasm_bindgen]
+impl Analyst {
+    /// An analyst whose searches use `seed`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(seed: f64) -> Analyst {
+        Analyst {
+            analyser: Analyser::new(seed.abs() as u64),
+        }
+    }
+
+    /// Analyses the position after the record's first `ply` moves (all of
+    /// them if `ply` is past the end), within `millis` and `iterations` (0:
+    /// no limit of that kind): `win` and `proven` for the side to move,
+    /// `candidates` (`move`, `visits`, `win`, `proven`, `pv`), `ownership`,
+    /// `simulations`, `iterations`, `millis`. `progress`, if given, hears
+    /// the analysis so far about every 100 ms; `false` from it stops. A
+    /// position analysed before with as much budget answers at once.
+    pub fn analyse(
+        &mut self,
+        record: &str,
+        pie: bool,
+        ply: f64,
+        millis: f64,
+        iterations: f64,
+        progress: Option<js_sys::Function>,
+    ) -> JsResult<JsValue> {
+        let limit = search_limit(millis, iterations)?;
+        let pos = position_at(record, pie, ply)?;
+        let clock = JsClock::new();
+        let mut report = |a: &Analysis| match &progress {
+            Some(f) => f
+                .call1(&JsValue::NULL, &to_js(&AnalysisInfo::from(a)))
+                .map_or(true, |v| v.as_bool() != Some(false)),
+            None => true,
+        };
+        let analysis = self
+            .analyser
+            .analyse(
+                &pos,
+                limit,
+                clock.as_ref().map(|c| c as &dyn Clock),
+                &mut report,
+            )
+            .ok_or_else(|| game_over(&pos))?;
+        Ok(to_js(&AnalysisInfo::from(&analysis)))
+    }
+
+    /// Judges the record's move number `ply` (1 for the first) from the
+    /// analyses of the positions before and after it (each within the
+    /// budget, from the cache if analysed before): `ply`, `played`,
+    /// `player` (`dark`/`light`: the colour its player has from then on),
+    /// `before` and `after` (the mover's chance), `dark` (Dark's chance
+    /// after it), `class` (`fine`, `inaccuracy`, `mistake`, `blunder`),
+    /// `best` (the preferred line) and `accuracy` (0 to 100).
+    pub fn judge(
+        &mut self,
+        record: &str,
+        pie: bool,
+        ply: f64,
+        millis: f64,
+        iterations: f64,
+    ) -> JsResult<JsValue> {
+        let limit = search_limit(millis, iterations)?;
+        let game = Game::from_record(record, pie).map_err(|e| from_record(&e))?;
+        let moves = game.moves().len();
+        if !(ply >= 1.0 && ply <= moves as f64 && ply.fract() == 0.0) {
+            return Err(error(
+                "ply",
+                &format!("`{ply}` is not a move of this record: 1 to {moves}"),
+                errors::Facts::default(),
+            ));
+        }
+        let ply = ply as usize;
+        let before = position_at(record, pie, (ply - 1) as f64)?;
+        let after = position_at(record, pie, ply as f64)?;
+        let clock = JsClock::new();
+        let clock = clock.as_ref().map(|c| c as &dyn Clock);
+        let first = self
+            .analyser
+            .analyse(&before, limit, clock, &mut |_| true)
+            .ok_or_else(|| game_over(&before))?;
+        let second = self.analyser.analyse(&after, limit, clock, &mut |_| true);
+        let mut judged =
+            MoveReview::new(ply, &before, game.moves()[ply - 1], &first, second.as_ref());
+        // The first mover plays Light after a swap, from the first move on.
+        if ply == 1 && game.moves().get(1) == Some(&Move::Swap) {
+            judged.player = Color::Light;
+        }
+        Ok(to_js(&MoveReviewInfo {
+            ply,
+            played: judged.played.to_string(),
+            player: if judged.player == Color::Dark {
+                "dark"
+            } else {
+                "light"
+            },
+            before: judged.before,
+            after: judged.after,
+            dark: judged.dark,
+            class: judged.class.name(),
+            best: judged.best.iter().map(Move::to_string).collect(),
+            accuracy: judged.accuracy(),
+        }))
+    }
+}
+
+/// The position after the record's first `ply` moves (all if fewer).
+fn position_at(record: &str, pie: bool, ply: f64) -> JsResult<Position> {
+    let mut game = Game::from_record(record, pie).map_err(|e| from_record(&e))?;
+    if !(ply >= 0.0 && ply.is_finite()) {
+        return Err(error(
+            "ply",
+            &format!("`{ply}` is not a ply: a whole number from 0"),
+            errors::Facts::default(),
+        ));
+    }
+    game.jump((ply as usize).min(game.moves().len()));
+    Ok(game.position().clone())
+}
+
+fn game_over(pos: &Position) -> JsValue {
+    from_illegal(&federa_core::IllegalMove::GameOver {
+        winner: pos.winner().unwrap_or(Color::Dark),
+    })
 }
 
 /// Plays `games` uniformly random games from the empty board (the

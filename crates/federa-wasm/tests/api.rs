@@ -3,7 +3,7 @@
 
 #![cfg(target_arch = "wasm32")]
 
-use federa_wasm::{Ai, GameHandle, bench_playouts, bench_search};
+use federa_wasm::{Ai, Analyst, GameHandle, bench_playouts, bench_search};
 use js_sys::Reflect;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
@@ -237,6 +237,84 @@ fn the_ai_refuses_bad_input() {
     }
     let won = "[Position \"sss/sCs/sss b\"]\n3x3 BFCa1";
     assert_eq!(kind(&err(ai.think(won, true, 0.0, 10.0, None))), "gameOver");
+}
+
+#[wasm_bindgen_test]
+fn the_analyst_refuses_bad_input() {
+    let mut analyst = Analyst::new(1.0);
+    assert_eq!(
+        kind(&err(analyst.analyse("3x4", true, 0.0, 0.0, 10.0, None))),
+        "record"
+    );
+    assert_eq!(
+        kind(&err(analyst.analyse(
+            "3x3",
+            true,
+            0.0,
+            f64::NAN,
+            10.0,
+            None
+        ))),
+        "limit"
+    );
+    assert_eq!(
+        kind(&err(analyst.analyse("3x3", true, -1.0, 0.0, 10.0, None))),
+        "ply"
+    );
+    assert_eq!(
+        kind(&err(analyst.analyse(
+            "3x3",
+            true,
+            f64::NAN,
+            0.0,
+            10.0,
+            None
+        ))),
+        "ply"
+    );
+    let won = "[Position \"sss/sCs/sss b\"]\n3x3 BFCa1";
+    assert_eq!(
+        kind(&err(analyst.analyse(won, true, 1.0, 0.0, 10.0, None))),
+        "gameOver"
+    );
+    for ply in [0.0, 2.0, 1.5, f64::NAN, -1.0] {
+        assert_eq!(
+            kind(&err(analyst.judge("3x3 BCb2", true, ply, 0.0, 10.0))),
+            "ply",
+            "{ply}"
+        );
+    }
+    assert_eq!(
+        kind(&err(analyst.judge("3x3 BCb2", true, 1.0, 0.0, 0.0))),
+        "limit"
+    );
+}
+
+#[wasm_bindgen_test]
+fn the_analyst_lists_candidates_and_ownership_and_judges_a_blunder() {
+    let mut analyst = Analyst::new(1.0);
+    let a = analyst
+        .analyse("5x5 BCc3 WSb3", true, 9.0, 0.0, 600.0, None)
+        .unwrap();
+    let candidates: js_sys::Array = get(&a, "candidates").unchecked_into();
+    let first = candidates.get(0);
+    let mut g = game("5x5 BCc3 WSb3");
+    g.play(&get(&first, "move").as_string().unwrap()).unwrap();
+    let ownership: js_sys::Array = get(&a, "ownership").unchecked_into();
+    assert_eq!(ownership.length(), 25);
+    assert!(
+        ownership
+            .iter()
+            .all(|x| (0.0..=1.0).contains(&x.as_f64().unwrap()))
+    );
+    assert_eq!(get(&a, "simulations").as_f64(), Some(600.0));
+    // The 3×3 game of federa-core's review tests: BCb2 throws a proven win away.
+    let record = "3x3 BSa1 WCc3 BSc1 WSb1 BCb3 WCa2 BCc2 WSa3 BCb2";
+    let judged = analyst.judge(record, false, 9.0, 0.0, 2000.0).unwrap();
+    assert_eq!(get(&judged, "class").as_string().unwrap(), "blunder");
+    assert_eq!(get(&judged, "player").as_string().unwrap(), "dark");
+    let best: js_sys::Array = get(&judged, "best").unchecked_into();
+    assert_eq!(best.get(0).as_string().unwrap(), "BSb2");
 }
 
 #[wasm_bindgen_test]

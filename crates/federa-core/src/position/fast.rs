@@ -130,18 +130,53 @@ impl Position {
             if let Some(winner) = self.winner {
                 return winner;
             }
-            let mover = self.to_move;
-            let code = if policy.uniform {
-                match self.pick_random(rng) {
-                    Pick::Place(i, piece) => (i as Code) * 2 + Code::from(piece & 1),
-                    Pick::Change(root) => CHANGE_BASE + self.canon[root],
-                    Pick::Swap => SWAP,
-                }
-            } else {
-                self.policy_move(rng, policy)
-            };
-            trace.push((code, mover));
-            self.play_code(code);
+            self.playout_move(rng, policy, trace);
+        }
+    }
+
+    /// Plays under `policy` until no point is empty (the game may still go
+    /// on, with changes), as [`Position::playout`] does.
+    pub(crate) fn playout_until_full(
+        &mut self,
+        rng: &mut Rng,
+        policy: &PlayoutPolicy,
+        trace: &mut Vec<(Code, Color)>,
+    ) {
+        while self.n_empty > 0 {
+            self.playout_move(rng, policy, trace);
+        }
+    }
+
+    #[inline]
+    fn playout_move(
+        &mut self,
+        rng: &mut Rng,
+        policy: &PlayoutPolicy,
+        trace: &mut Vec<(Code, Color)>,
+    ) {
+        let mover = self.to_move;
+        let code = if policy.uniform {
+            match self.pick_random(rng) {
+                Pick::Place(i, piece) => (i as Code) * 2 + Code::from(piece & 1),
+                Pick::Change(root) => CHANGE_BASE + self.canon[root],
+                Pick::Swap => SWAP,
+            }
+        } else {
+            self.policy_move(rng, policy)
+        };
+        trace.push((code, mover));
+        self.play_code(code);
+    }
+
+    /// Adds one to each point's count of its piece's colour (points in order
+    /// a1, b1, …, along each row from the bottom).
+    pub(crate) fn count_owners(&self, counts: &mut [[u32; 2]]) {
+        let n = usize::from(self.size());
+        for (k, count) in counts.iter_mut().enumerate().take(n * n) {
+            let cell = self.cells[(k / n + 2) * self.stride + k % n + 1];
+            if cell < EMPTY {
+                count[usize::from(cell >> 1)] += 1;
+            }
         }
     }
 

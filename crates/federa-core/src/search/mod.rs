@@ -109,6 +109,47 @@ pub struct Progress {
     pub proven: Option<bool>,
 }
 
+/// A move of the analysed position and what the search found about it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Candidate {
+    /// The move.
+    pub mv: Move,
+    /// Simulations that began with it.
+    pub visits: u32,
+    /// The mover's estimated chance of winning with it, 0 to 1 (for the
+    /// swap: the swapper's, who then plays Dark).
+    pub win: f32,
+    /// `Some(true)` if proven to win for the mover, `Some(false)` to lose.
+    pub proven: Option<bool>,
+    /// The expected line, starting with the move.
+    pub pv: Vec<Move>,
+}
+
+/// An analysis of a position ([`Player::analyse`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Analysis {
+    /// The side to move's chance of winning with its best move, 0 to 1.
+    pub win: f32,
+    /// `Some(true)` if the side to move is proven to win, `Some(false)` to
+    /// lose.
+    pub proven: Option<bool>,
+    /// The moves the search tried, best first: a proven win, then by
+    /// visits, proven losses last.
+    pub candidates: Vec<Candidate>,
+    /// Per point (a1, b1, …, row by row from the bottom): in how many of the
+    /// counted simulations it held a dark and a light piece when the board
+    /// first filled. (At the end every point has the winner's colour, so the
+    /// moment the board fills is the one that says who owns what.)
+    pub ownership: Vec<[u32; 2]>,
+    /// The simulations counted in `ownership` (each point's two counts sum
+    /// to it).
+    pub simulations: u32,
+    /// Iterations run in this analysis.
+    pub iterations: u64,
+    /// Milliseconds spent (0 without a clock).
+    pub millis: f64,
+}
+
 /// The strength levels, weakest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Level {
@@ -377,6 +418,33 @@ impl Player {
         }
     }
 
+    /// Analyses the position: searches it as [`Player::think`] does and
+    /// reports every move it tried, the position's value and who is likely
+    /// to own each point (see [`Analysis`]). `report` receives the analysis
+    /// so far now and then (returning false stops), and the final one.
+    /// `None` if the game is over or the player does not search (`random`).
+    pub fn analyse(
+        &mut self,
+        pos: &Position,
+        limit: Limit,
+        clock: Option<&dyn Clock>,
+        report: &mut dyn FnMut(&Analysis) -> bool,
+    ) -> Option<Analysis> {
+        let search = self.search.as_mut().filter(|_| !pos.is_over())?;
+        let points = usize::from(pos.size()) * usize::from(pos.size());
+        search.counting_owners = true;
+        search.ownership.clear();
+        search.ownership.resize(points, [0; 2]);
+        search.owner_counts = 0;
+        let (iterations, millis) = search.run(pos, limit, clock, &mut |s, n, ms| {
+            report(&s.analysis(n, ms))
+        });
+        let result = search.analysis(iterations, millis);
+        search.counting_owners = false;
+        report(&result);
+        Some(result)
+    }
+
     /// Tells the player a move was played in its game (by anyone), so its
     /// tree can follow.
     pub fn observe(&mut self, m: Move) {
@@ -469,6 +537,13 @@ struct Search {
     seen_stamp: u32,
     /// 1/√n for n below `INV_SQRT_TABLE`.
     inv_sqrt: Vec<f32>,
+    /// Whether simulations count who owns each point (for an analysis).
+    counting_owners: bool,
+    /// Per point: in how many simulations of this think it was Dark's and
+    /// Light's when the board filled.
+    ownership: Vec<[u32; 2]>,
+    /// The simulations counted in `ownership`.
+    owner_counts: u32,
 }
 
 /// Visit counts with a precomputed 1/√n.
@@ -492,6 +567,9 @@ impl Search {
             inv_sqrt: (0..INV_SQRT_TABLE)
                 .map(|n| 1.0 / (n as f32).sqrt())
                 .collect(),
+            counting_owners: false,
+            ownership: Vec::new(),
+            owner_counts: 0,
         }
     }
 
@@ -518,13 +596,17 @@ impl Search {
         }
     }
 
-    fn think(
+    /// Searches `pos` (keeping the tree if it is already the root) until
+    /// the limit, a proof or `report` says stop; `report` is called with the
+    /// iterations and milliseconds so far every 100 ms (every 1000
+    /// iterations without a clock). Returns the iterations and milliseconds.
+    fn run(
         &mut self,
         pos: &Position,
         limit: Limit,
         clock: Option<&dyn Clock>,
-        report: &mut dyn FnMut(&Progress) -> bool,
-    ) -> Option<Progress> {
+        report: &mut dyn FnMut(&Search, u64, f64) -> bool,
+    ) -> (u64, f64) {
         let same = self
             .root
             .as_ref()
@@ -567,11 +649,25 @@ impl Search {
                 }
                 None => iterations.is_multiple_of(1000),
             };
-            if due && !report(&self.progress(iterations, elapsed())) {
+            if due && !report(self, iterations, elapsed()) {
                 break;
             }
         }
-        let mut result = self.progress(iterations, elapsed());
+        (iterations, elapsed())
+    }
+
+    /// The move to play in `pos`, after a search (see [`Player::think`]).
+    fn think(
+        &mut self,
+        pos: &Position,
+        limit: Limit,
+        clock: Option<&dyn Clock>,
+        report: &mut dyn FnMut(&Progress) -> bool,
+    ) -> Option<Progress> {
+        let (iterations, millis) = self.run(pos, limit, clock, &mut |s, n, ms| {
+            report(&s.progress(n, ms))
+        });
+        let mut result = self.progress(iterations, millis);
         if self.config.draw
             && result.proven.is_none()
             && let Some(child) = self.draw_child()
@@ -621,7 +717,15 @@ impl Search {
         let mut node = 0u32;
         self.path.push((0, pos.to_move()));
         let mut grown = false;
+        // Ownership is read when the board first fills: at the end every
+        // point has the winner's colour.
+        let mut owned = !self.counting_owners;
         let winner = loop {
+            if !owned && pos.empty_count() == 0 {
+                pos.count_owners(&mut self.ownership);
+                self.owner_counts += 1;
+                owned = true;
+            }
             if let Some(w) = pos.winner() {
                 if self.config.solver {
                     let n = self.tree.node_mut(node);
@@ -653,6 +757,11 @@ impl Search {
                 Some(self.select(node))
             };
             let Some(child) = next else {
+                if !owned {
+                    pos.playout_until_full(&mut self.rng, &self.config.policy, &mut self.trace);
+                    pos.count_owners(&mut self.ownership);
+                    self.owner_counts += 1;
+                }
                 break pos.playout(&mut self.rng, &self.config.policy, &mut self.trace);
             };
             let code = self.tree.node(child).code;
@@ -861,59 +970,98 @@ impl Search {
     /// The current best move, its value and the principal variation.
     fn progress(&self, iterations: u64, millis: f64) -> Progress {
         let root_pos = self.root.as_ref().expect("a root");
-        let mut pv = Vec::new();
-        let mut pos = root_pos.clone();
-        let mut node = 0u32;
-        let mut win = 0.5;
-        let mut proven = None;
-        let mut first = true;
-        while let Some(child) = self.choose(node) {
-            let ch = self.tree.node(child);
-            if first {
-                let n = ch.visits as f32 + self.config.prior_visits;
-                win = if n > 0.0 {
-                    (ch.wins + ch.prior_wins) / n
-                } else {
-                    0.5
-                };
-                proven = match ch.proof {
-                    WIN => Some(true),
-                    LOSS => Some(false),
-                    _ => None,
-                };
-                if proven == Some(true) {
-                    win = 1.0;
-                } else if proven == Some(false) {
-                    win = 0.0;
-                }
-            }
-            let m = pos.code_move(ch.code);
-            pv.push(m);
-            pos.play_code(ch.code);
-            node = child;
-            if pv.len() >= 12 || (!first && ch.visits < 2) {
-                break;
-            }
-            first = false;
-        }
-        let best = match pv.first() {
-            Some(&m) => m,
+        let candidate = match self.choose(0) {
+            Some(child) => self.candidate(child),
             None => {
                 // No statistics yet: any legal move.
                 let mut codes = Vec::new();
                 root_pos.move_codes(&mut codes);
                 let m = root_pos.code_move(codes[0]);
-                pv.push(m);
-                m
+                Candidate {
+                    mv: m,
+                    visits: 0,
+                    win: 0.5,
+                    proven: None,
+                    pv: vec![m],
+                }
             }
         };
         Progress {
-            best,
-            win,
+            best: candidate.mv,
+            win: candidate.win,
             iterations,
             millis,
-            pv,
+            pv: candidate.pv,
+            proven: candidate.proven,
+        }
+    }
+
+    /// What the search knows of the root's child `child`, with the line
+    /// expected after it (at most 12 moves, ending at the first one visited
+    /// less than twice).
+    fn candidate(&self, child: u32) -> Candidate {
+        let mut pos = self.root.clone().expect("a root");
+        let ch = self.tree.node(child);
+        let n = ch.visits as f32 + self.config.prior_visits;
+        let proven = match ch.proof {
+            WIN => Some(true),
+            LOSS => Some(false),
+            _ => None,
+        };
+        let win = match proven {
+            Some(true) => 1.0,
+            Some(false) => 0.0,
+            None if n > 0.0 => (ch.wins + ch.prior_wins) / n,
+            None => 0.5,
+        };
+        let mv = pos.code_move(ch.code);
+        let mut pv = vec![mv];
+        pos.play_code(ch.code);
+        let mut node = child;
+        while pv.len() < 12
+            && let Some(next) = self.choose(node)
+        {
+            let next_node = self.tree.node(next);
+            pv.push(pos.code_move(next_node.code));
+            pos.play_code(next_node.code);
+            node = next;
+            if next_node.visits < 2 {
+                break;
+            }
+        }
+        Candidate {
+            mv,
+            visits: ch.visits,
+            win,
             proven,
+            pv,
+        }
+    }
+
+    /// The analysis so far: the root's children that were visited (or
+    /// proven), best first, and the ownership counts.
+    fn analysis(&self, iterations: u64, millis: f64) -> Analysis {
+        let progress = self.progress(iterations, millis);
+        let root = self.tree.node(0);
+        let mut children: Vec<u32> = (root.first_child
+            ..root.first_child + u32::from(root.n_children))
+            .filter(|&i| {
+                root.first_child != 0
+                    && (self.tree.node(i).visits > 0 || self.tree.node(i).proof != 0)
+            })
+            .collect();
+        children.sort_by_key(|&i| {
+            let ch = self.tree.node(i);
+            std::cmp::Reverse((ch.proof == WIN, ch.proof != LOSS, ch.visits))
+        });
+        Analysis {
+            win: progress.win,
+            proven: progress.proven,
+            candidates: children.into_iter().map(|i| self.candidate(i)).collect(),
+            ownership: self.ownership.clone(),
+            simulations: self.owner_counts,
+            iterations,
+            millis,
         }
     }
 
@@ -1046,6 +1194,80 @@ mod tests {
         let other = midgame_position(Rules::new(5).unwrap(), 4);
         let r = think(&mut ai, &other, 10);
         assert!(other.is_legal(r.best));
+    }
+
+    #[test]
+    fn an_analysis_counts_every_simulation_on_every_point() {
+        let pos = midgame_position(Rules::new(7).unwrap(), 3);
+        let mut ai = Player::new(PlayerKind::Level(Level::Master), 9);
+        let mut reports = 0;
+        let a = ai
+            .analyse(&pos, Limit::iterations(2500), None, &mut |_| {
+                reports += 1;
+                true
+            })
+            .unwrap();
+        assert_eq!(a.iterations, 2500);
+        assert_eq!(u64::from(a.simulations), a.iterations);
+        assert_eq!(a.ownership.len(), 49);
+        for (k, [dark, light]) in a.ownership.iter().enumerate() {
+            assert_eq!(dark + light, a.simulations, "point {k}");
+        }
+        // A point already taken keeps its colour until a change: the
+        // counts lean its way.
+        let a1 = pos.piece_at(crate::Point::new(0, 0));
+        if let Some(piece) = a1 {
+            let [dark, light] = a.ownership[0];
+            assert_eq!(dark > light, piece.color == Color::Dark, "{pos}");
+        }
+        assert_eq!(reports, 3, "two along the way and the final one");
+    }
+
+    #[test]
+    fn an_analysis_lists_the_moves_tried_best_first_and_agrees_with_think() {
+        let pos = midgame_position(Rules::new(7).unwrap(), 5);
+        let limit = Limit::iterations(3000);
+        let a = Player::new(PlayerKind::Level(Level::Master), 4)
+            .analyse(&pos, limit, None, &mut |_| true)
+            .unwrap();
+        let p = think(
+            &mut Player::new(PlayerKind::Level(Level::Master), 4),
+            &pos,
+            3000,
+        );
+        assert_eq!(a.candidates[0].mv, p.best);
+        assert_eq!(a.candidates[0].pv, p.pv);
+        assert_eq!(a.win, p.win);
+        assert!(a.candidates.windows(2).all(|w| w[0].visits >= w[1].visits));
+        let visits: u64 = a.candidates.iter().map(|c| u64::from(c.visits)).sum();
+        assert!((2900..=3000).contains(&visits), "{visits}");
+        for c in &a.candidates {
+            assert!(pos.is_legal(c.mv) && c.pv[0] == c.mv);
+            assert!((0.0..=1.0).contains(&c.win));
+        }
+    }
+
+    #[test]
+    fn an_analysis_of_a_won_position_proves_it() {
+        let pos: Position = "sss/sCs/sss b".parse().unwrap();
+        let a = Player::new(PlayerKind::Level(Level::Master), 1)
+            .analyse(&pos, Limit::iterations(100), None, &mut |_| true)
+            .unwrap();
+        assert_eq!((a.proven, a.win), (Some(true), 1.0));
+        assert_eq!(a.candidates[0].mv.to_string(), "BFCa1");
+        assert_eq!(a.candidates[0].proven, Some(true));
+        let over = Player::new(PlayerKind::Level(Level::Master), 1).analyse(
+            &Position::new(Rules::new(2).unwrap()),
+            Limit::iterations(10),
+            None,
+            &mut |_| true,
+        );
+        assert!(over.is_some());
+        assert!(
+            Player::new(PlayerKind::Random, 1)
+                .analyse(&pos, Limit::iterations(10), None, &mut |_| true)
+                .is_none()
+        );
     }
 
     #[test]

@@ -1,0 +1,505 @@
+//! Game review: every move of a game judged by the AI's analysis of the
+//! positions before and after it, as lichess and KaTrain do.
+//!
+//! A move is classified by the mover's drop in winning chance (see
+//! [`MoveClass::of`]); the thresholds are lichess's.
+//!
+//! ```
+//! use federa_core::review::{Analyser, MoveClass, review};
+//! use federa_core::search::Limit;
+//! use federa_core::Game;
+//!
+//! let game = Game::from_record("3x3 BCb2 WSa3 BSa2", false).unwrap();
+//! let mut analyser = Analyser::new(1);
+//! let moves = review(&game, &mut analyser, Limit::iterations(300), None, &mut |_| true).unwrap();
+//! assert_eq!(moves.len(), 3);
+//! assert!(moves.iter().all(|m| m.before >= 0.0 && m.before <= 1.0));
+//! ```
+
+use std::collections::HashMap;
+
+use crate::Game;
+use crate::annotated::{GameTree, Glyph, NodeId, eval_text};
+use crate::position::Position;
+use crate::search::{Analysis, Clock, Level, Limit, Player, PlayerKind};
+use crate::types::{Color, Move};
+
+/// How good a move was, by how much it lowered the mover's chance of
+/// winning.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum MoveClass {
+    /// A drop under 5 points (or none).
+    Fine,
+    /// 5 to 10 points.
+    Inaccuracy,
+    /// 10 to 15 points.
+    Mistake,
+    /// 15 points or more, or a proven win thrown away.
+    Blunder,
+}
+
+impl MoveClass {
+    /// The drop in winning chance (0 to 1) where each class starts:
+    /// inaccuracy, mistake, blunder. Lichess's thresholds (0.1, 0.2, 0.3 on
+    /// its scale of −1 to 1).
+    pub const THRESHOLDS: [f32; 3] = [0.05, 0.10, 0.15];
+
+    /// The class of a move that took the mover's chance from `before` (with
+    /// the best move) to `after`; `won_before` and `won_after` say whether
+    /// the mover had a proven win before and after it.
+    #[must_use]
+    pub fn of(before: f32, after: f32, won_before: bool, won_after: bool) -> MoveClass {
+        if won_before && !won_after {
+            return MoveClass::Blunder;
+        }
+        let drop = before - after;
+        let [inaccuracy, mistake, blunder] = MoveClass::THRESHOLDS;
+        if drop >= blunder {
+            MoveClass::Blunder
+        } else if drop >= mistake {
+            MoveClass::Mistake
+        } else if drop >= inaccuracy {
+            MoveClass::Inaccuracy
+        } else {
+            MoveClass::Fine
+        }
+    }
+
+    /// The glyph an annotated record gives the class (none for a fine move).
+    #[must_use]
+    pub fn glyph(self) -> Option<Glyph> {
+        match self {
+            MoveClass::Fine => None,
+            MoveClass::Inaccuracy => Some(Glyph::Inaccuracy),
+            MoveClass::Mistake => Some(Glyph::Mistake),
+            MoveClass::Blunder => Some(Glyph::Blunder),
+        }
+    }
+
+    /// The class's name in lower case.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            MoveClass::Fine => "fine",
+            MoveClass::Inaccuracy => "inaccuracy",
+            MoveClass::Mistake => "mistake",
+            MoveClass::Blunder => "blunder",
+        }
+    }
+}
+
+/// One move of a reviewed game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveReview {
+    /// The move's number in the game (1 for the first).
+    pub ply: usize,
+    /// The move played.
+    pub played: Move,
+    /// The colour its player has from this move on (the swapper plays Dark;
+    /// the first mover, if swapped, Light — also for the first move).
+    pub player: Color,
+    /// The mover's chance of winning before the move, with the best move.
+    pub before: f32,
+    /// The mover's chance after the move played.
+    pub after: f32,
+    /// Dark's chance after the move (the win-chance graph).
+    pub dark: f32,
+    /// The move's class.
+    pub class: MoveClass,
+    /// The move the analysis preferred, and its line.
+    pub best: Vec<Move>,
+}
+
+impl MoveReview {
+    /// Judges `played` from its position's analysis `before` and the
+    /// position after it (`after` is `None` if the move ended the game).
+    #[must_use]
+    pub fn new(
+        ply: usize,
+        from: &Position,
+        played: Move,
+        before: &Analysis,
+        after: Option<&Analysis>,
+    ) -> MoveReview {
+        let mut next = from.clone();
+        next.play_unchecked(played);
+        // The mover's colour from now on: the swapper takes Dark.
+        let mover = if played == Move::Swap {
+            Color::Dark
+        } else {
+            from.to_move()
+        };
+        let (after_win, won_after) = match (next.winner(), after) {
+            (Some(w), _) => (if w == mover { 1.0 } else { 0.0 }, w == mover),
+            (None, Some(a)) if next.to_move() == mover => (a.win, a.proven == Some(true)),
+            (None, Some(a)) => (1.0 - a.win, a.proven == Some(false)),
+            (None, None) => (0.5, false),
+        };
+        let dark = if mover == Color::Dark {
+            after_win
+        } else {
+            1.0 - after_win
+        };
+        MoveReview {
+            ply,
+            played,
+            player: mover,
+            before: before.win,
+            after: after_win,
+            dark,
+            class: MoveClass::of(
+                before.win,
+                after_win,
+                before.proven == Some(true),
+                won_after,
+            ),
+            best: before
+                .candidates
+                .first()
+                .map(|c| c.pv.clone())
+                .unwrap_or_default(),
+        }
+    }
+
+    /// Lichess's accuracy of the move, 0 to 100, from the drop in the
+    /// mover's chance (100 for no drop).
+    #[must_use]
+    pub fn accuracy(&self) -> f32 {
+        let drop = 100.0 * (self.before - self.after).max(0.0);
+        (103.166_8 * (-0.043_54 * drop).exp() - 3.166_9).clamp(0.0, 100.0)
+    }
+}
+
+/// The strongest level analysing positions, with a cache: a position
+/// analysed before, with at least the budget asked for, answers at once.
+pub struct Analyser {
+    player: Player,
+    cache: HashMap<u64, (Position, Limit, Analysis)>,
+}
+
+/// Positions the cache holds at most (it is emptied when full).
+const CACHE_POSITIONS: usize = 4096;
+
+impl Analyser {
+    /// An analyser whose searches use `seed`.
+    #[must_use]
+    pub fn new(seed: u64) -> Analyser {
+        Analyser {
+            player: Player::new(PlayerKind::Level(Level::Master), seed),
+            cache: HashMap::new(),
+        }
+    }
+
+    /// The analysis of `pos` within `limit` (see [`Player::analyse`]), from
+    /// the cache if this position was analysed with as much or more (or
+    /// proven). `None` if the game is over there.
+    pub fn analyse(
+        &mut self,
+        pos: &Position,
+        limit: Limit,
+        clock: Option<&dyn Clock>,
+        report: &mut dyn FnMut(&Analysis) -> bool,
+    ) -> Option<Analysis> {
+        if let Some(cached) = self.cached(pos, limit) {
+            let cached = cached.clone();
+            report(&cached);
+            return Some(cached);
+        }
+        let analysis = self.player.analyse(pos, limit, clock, report)?;
+        if self.cache.len() >= CACHE_POSITIONS {
+            self.cache.clear();
+        }
+        self.cache
+            .insert(pos.hash(), (pos.clone(), limit, analysis.clone()));
+        Some(analysis)
+    }
+
+    /// The cached analysis of `pos` if it covers `limit`.
+    #[must_use]
+    pub fn cached(&self, pos: &Position, limit: Limit) -> Option<&Analysis> {
+        let (at, done, analysis) = self.cache.get(&pos.hash())?;
+        let covers = |asked: Option<f64>, had: Option<f64>| match (asked, had) {
+            (_, None) => true,
+            (None, Some(_)) => false,
+            (Some(a), Some(h)) => h >= a,
+        };
+        let enough = analysis.proven.is_some()
+            || (covers(
+                limit.iterations.map(|n| n as f64),
+                done.iterations.map(|n| n as f64),
+            ) && covers(limit.millis, done.millis));
+        (at == pos && at.plies() == pos.plies() && enough).then_some(analysis)
+    }
+}
+
+/// Reviews the main line of `game`: analyses each position within `limit`
+/// and judges each move. `progress` hears of each move judged; returning
+/// false stops the review, which returns `None`.
+pub fn review(
+    game: &Game,
+    analyser: &mut Analyser,
+    limit: Limit,
+    clock: Option<&dyn Clock>,
+    progress: &mut dyn FnMut(&MoveReview) -> bool,
+) -> Option<Vec<MoveReview>> {
+    let mut pos = game.start().clone();
+    let mut before = analyser.analyse(&pos, limit, clock, &mut |_| true);
+    let mut reviews = Vec::new();
+    for (k, &m) in game.moves().iter().enumerate() {
+        let from = pos.clone();
+        pos.play_unchecked(m);
+        let after = analyser.analyse(&pos, limit, clock, &mut |_| true);
+        let judged = MoveReview::new(k + 1, &from, m, before.as_ref()?, after.as_ref());
+        if !progress(&judged) {
+            return None;
+        }
+        reviews.push(judged);
+        before = after;
+    }
+    // The first mover plays Light after a swap, from the first move on.
+    if let [first, second, ..] = &mut reviews[..]
+        && second.played == Move::Swap
+    {
+        first.player = Color::Light;
+    }
+    Some(reviews)
+}
+
+/// The reviewed game as a tree: each move with its `[%eval]` (Dark's chance
+/// after it), a glyph for an inaccuracy or worse with `[%best]` and the
+/// preferred line as a variation.
+#[must_use]
+pub fn annotate(game: &Game, reviews: &[MoveReview]) -> GameTree {
+    let mut tree = GameTree::from_game(game);
+    let mut at = NodeId::ROOT;
+    for r in reviews {
+        let Some(node) = tree
+            .children(at)
+            .first()
+            .copied()
+            .filter(|&n| tree.move_at(n) == Some(r.played))
+        else {
+            break;
+        };
+        let eval = eval_text((r.dark * 1000.0).round() as u16);
+        let mut comment = format!("[%eval {eval}]");
+        if let Some(glyph) = r.class.glyph() {
+            tree.set_glyph(node, Some(glyph));
+            if let Some(&best) = r.best.first().filter(|&&b| b != r.played) {
+                comment.push_str(&format!(" [%best {}]", tree.position(at).token(best)));
+                let mut v = at;
+                for &m in &r.best {
+                    match tree.play(v, m) {
+                        Ok(next) => v = next,
+                        Err(_) => break,
+                    }
+                }
+            }
+        }
+        tree.set_comment(node, &comment)
+            .expect("a well-formed evaluation");
+        at = node;
+    }
+    tree
+}
+
+/// Per player: inaccuracies, mistakes and blunders, and the mean accuracy.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Summary {
+    /// Moves of each class: fine, inaccuracy, mistake, blunder.
+    pub classes: [usize; 4],
+    /// The mean of the moves' accuracies (100 with no move).
+    pub accuracy: f32,
+}
+
+/// The summary of `reviews` for the player who plays `player` (after any
+/// swap).
+#[must_use]
+pub fn summary(reviews: &[MoveReview], player: Color) -> Summary {
+    let mine: Vec<&MoveReview> = reviews.iter().filter(|r| r.player == player).collect();
+    let mut classes = [0; 4];
+    for r in &mine {
+        classes[r.class as usize] += 1;
+    }
+    let accuracy = if mine.is_empty() {
+        100.0
+    } else {
+        mine.iter().map(|r| r.accuracy()).sum::<f32>() / mine.len() as f32
+    };
+    Summary { classes, accuracy }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classes_follow_the_thresholds() {
+        let cases = [
+            (0.6, 0.58, MoveClass::Fine),
+            (0.6, 0.55, MoveClass::Inaccuracy),
+            (0.6, 0.49, MoveClass::Mistake),
+            (0.6, 0.44, MoveClass::Blunder),
+            (0.3, 0.4, MoveClass::Fine),
+        ];
+        for (before, after, class) in cases {
+            assert_eq!(
+                MoveClass::of(before, after, false, false),
+                class,
+                "{before} → {after}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_proven_win_thrown_away_is_a_blunder_and_the_only_winning_move_is_not() {
+        assert_eq!(MoveClass::of(1.0, 0.97, true, false), MoveClass::Blunder);
+        assert_eq!(MoveClass::of(1.0, 1.0, true, true), MoveClass::Fine);
+    }
+
+    /// A 3×3 position with Dark to move that the solver settles: `BSb2`
+    /// wins, `BCb2` loses.
+    const SOLVED: &str = "3x3 BSa1 WCc3 BSc1 WSb1 BCb3 WCa2 BCc2 WSa3";
+
+    fn solved() -> Position {
+        Game::from_record(SOLVED, false).unwrap().position().clone()
+    }
+
+    #[test]
+    fn on_a_solved_position_the_winning_move_is_fine_and_the_losing_one_a_blunder() {
+        let pos = solved();
+        let mut analyser = Analyser::new(3);
+        let before = analyser
+            .analyse(&pos, Limit::iterations(2000), None, &mut |_| true)
+            .unwrap();
+        assert_eq!(before.proven, Some(true), "{before:?}");
+        let winning = before.candidates[0].mv;
+        assert_eq!(winning.to_string(), "BSb2");
+        let mut judge = |m: Move| {
+            let mut next = pos.clone();
+            next.play_unchecked(m);
+            let after = analyser.analyse(&next, Limit::iterations(2000), None, &mut |_| true);
+            MoveReview::new(1, &pos, m, &before, after.as_ref()).class
+        };
+        assert_eq!(judge(winning), MoveClass::Fine);
+        assert_eq!(judge("BCb2".parse().unwrap()), MoveClass::Blunder);
+    }
+
+    #[test]
+    fn the_cache_answers_a_position_seen_with_as_much_budget() {
+        let pos = Position::new(crate::Rules::new(5).unwrap());
+        let mut analyser = Analyser::new(1);
+        let first = analyser
+            .analyse(&pos, Limit::iterations(500), None, &mut |_| true)
+            .unwrap();
+        assert!(analyser.cached(&pos, Limit::iterations(500)).is_some());
+        assert!(analyser.cached(&pos, Limit::iterations(400)).is_some());
+        assert!(analyser.cached(&pos, Limit::iterations(501)).is_none());
+        assert!(analyser.cached(&pos, Limit::millis(100.0)).is_none());
+        let again = analyser
+            .analyse(&pos, Limit::iterations(300), None, &mut |_| true)
+            .unwrap();
+        assert_eq!(again, first);
+        let mut other = pos.clone();
+        other.play_unchecked(pos.legal_moves()[0]);
+        assert!(analyser.cached(&other, Limit::iterations(1)).is_none());
+    }
+
+    #[test]
+    fn a_review_marks_a_planted_blunder_and_annotates_it() {
+        let game = Game::from_record(&format!("{SOLVED} BCb2"), false).unwrap();
+        let mut analyser = Analyser::new(5);
+        let reviews = review(
+            &game,
+            &mut analyser,
+            Limit::iterations(3000),
+            None,
+            &mut |_| true,
+        )
+        .unwrap();
+        assert_eq!(reviews.len(), 9);
+        for r in &reviews {
+            assert!((0.0..=1.0).contains(&r.before) && (0.0..=1.0).contains(&r.after));
+            assert_eq!(
+                r.dark,
+                if r.player == Color::Dark {
+                    r.after
+                } else {
+                    1.0 - r.after
+                }
+            );
+        }
+        let tree = annotate(&game, &reviews);
+        let back = GameTree::from_annotated(&tree.to_annotated(), false).unwrap();
+        assert_eq!(back.main_line_record(), game.record());
+        for (r, node) in reviews.iter().zip(back.main_line()) {
+            assert_eq!(back.glyph(node), r.class.glyph());
+            assert_eq!(back.eval(node), Some((r.dark * 1000.0).round() as u16));
+        }
+        let last = reviews.last().unwrap();
+        assert_eq!(last.class, MoveClass::Blunder);
+        assert_eq!(last.best[0].to_string(), "BSb2");
+        let text = tree.to_annotated();
+        assert!(
+            text.contains("BCb2?? {[%eval 0] [%best BSb2]} (BSb2"),
+            "{text}"
+        );
+        let dark = summary(&reviews, Color::Dark);
+        assert_eq!(dark.classes.iter().sum::<usize>(), 5);
+        assert!(dark.classes[MoveClass::Blunder as usize] >= 1);
+    }
+
+    #[test]
+    fn after_a_swap_the_first_move_counts_for_the_player_now_light() {
+        let game = Game::from_record("5x5 BCc3 swap WSb3", true).unwrap();
+        let mut analyser = Analyser::new(1);
+        let reviews = review(
+            &game,
+            &mut analyser,
+            Limit::iterations(200),
+            None,
+            &mut |_| true,
+        )
+        .unwrap();
+        let players: Vec<Color> = reviews.iter().map(|r| r.player).collect();
+        assert_eq!(players, [Color::Light, Color::Dark, Color::Light]);
+    }
+
+    #[test]
+    fn stopping_a_review_returns_nothing() {
+        let game = Game::from_record("5x5 BCc3 WSb3 BCc2", true).unwrap();
+        let mut analyser = Analyser::new(1);
+        let mut heard = 0;
+        let result = review(
+            &game,
+            &mut analyser,
+            Limit::iterations(100),
+            None,
+            &mut |_| {
+                heard += 1;
+                heard < 2
+            },
+        );
+        assert_eq!((result, heard), (None, 2));
+    }
+
+    #[test]
+    fn accuracy_is_100_without_a_drop_and_falls_with_it() {
+        let at = |before: f32, after: f32| {
+            MoveReview {
+                ply: 1,
+                played: Move::Swap,
+                player: Color::Dark,
+                before,
+                after,
+                dark: after,
+                class: MoveClass::Fine,
+                best: Vec::new(),
+            }
+            .accuracy()
+        };
+        assert!((at(0.5, 0.5) - 100.0).abs() < 0.01);
+        assert!(at(0.5, 0.4) < at(0.5, 0.45));
+        assert!(at(0.9, 0.1) < 5.0);
+    }
+}
