@@ -21,7 +21,7 @@ use std::collections::HashMap;
 use crate::Game;
 use crate::annotated::{GameTree, Glyph, NodeId, eval_text};
 use crate::position::Position;
-use crate::search::{Analysis, Clock, Level, Limit, Player, PlayerKind};
+use crate::search::{Analysis, Candidate, Clock, Level, Limit, Player, PlayerKind};
 use crate::types::{Color, Move};
 
 /// How good a move was, by how much it lowered the mover's chance of
@@ -100,7 +100,9 @@ pub struct MoveReview {
     pub player: Color,
     /// The mover's chance of winning before the move, with the best move.
     pub before: f32,
-    /// The mover's chance after the move played.
+    /// The mover's chance after the move played: its value in the analysis
+    /// before it if that looked at it enough (so the best move loses
+    /// nothing), else the mean result of the analysis after it.
     pub after: f32,
     /// Dark's chance after the move (the win-chance graph).
     pub dark: f32,
@@ -111,8 +113,11 @@ pub struct MoveReview {
 }
 
 impl MoveReview {
-    /// Judges `played` from its position's analysis `before` and the
-    /// position after it (`after` is `None` if the move ended the game).
+    /// Judges `played` from its position's analysis `before`, the analysis
+    /// of the position after it (`None` if the move ended the game), and
+    /// what a search of `from` through `played` found of it (`measured`,
+    /// see [`Analyser::measure`]; needed when `before` looked at it too
+    /// little, see [`MoveReview::needs_measure`]).
     #[must_use]
     pub fn new(
         ply: usize,
@@ -120,6 +125,7 @@ impl MoveReview {
         played: Move,
         before: &Analysis,
         after: Option<&Analysis>,
+        measured: Option<&Candidate>,
     ) -> MoveReview {
         let mut next = from.clone();
         next.play_unchecked(played);
@@ -129,11 +135,24 @@ impl MoveReview {
         } else {
             from.to_move()
         };
-        let (after_win, won_after) = match (next.winner(), after) {
+        let (next_win, won_after) = match (next.winner(), after) {
             (Some(w), _) => (if w == mover { 1.0 } else { 0.0 }, w == mover),
-            (None, Some(a)) if next.to_move() == mover => (a.win, a.proven == Some(true)),
-            (None, Some(a)) => (1.0 - a.win, a.proven == Some(false)),
+            (None, Some(a)) if next.to_move() == mover => (a.mean, a.proven == Some(true)),
+            (None, Some(a)) => (1.0 - a.mean, a.proven == Some(false)),
             (None, None) => (0.5, false),
+        };
+        // The move's value as a search of the position before it sees it,
+        // as the best move's is seen (so the best move loses nothing): the
+        // values of one search's moves compare, while a search's values are
+        // kinder to its side to move than the next search's are to the
+        // other side. A proof, though, settles it.
+        let proven = after.is_some_and(|a| a.proven.is_some());
+        let after_win = if next.is_over() || proven {
+            next_win
+        } else if let Some(c) = MoveReview::well_seen(before, played).or(measured) {
+            c.win
+        } else {
+            next_win
         };
         let dark = if mover == Color::Dark {
             after_win
@@ -159,6 +178,27 @@ impl MoveReview {
                 .map(|c| c.pv.clone())
                 .unwrap_or_default(),
         }
+    }
+
+    /// The candidate of `before` for `played` if the search looked at it
+    /// enough to value it: the best move, or one with a hundredth of the
+    /// iterations (at least 20 visits).
+    fn well_seen(before: &Analysis, played: Move) -> Option<&Candidate> {
+        let enough = (before.iterations / 100).max(20);
+        before
+            .candidates
+            .iter()
+            .enumerate()
+            .find(|(_, c)| c.mv == played)
+            .filter(|&(k, c)| k == 0 || u64::from(c.visits) >= enough)
+            .map(|(_, c)| c)
+    }
+
+    /// Whether judging `played` from `before` needs a search through it
+    /// ([`Analyser::measure`]).
+    #[must_use]
+    pub fn needs_measure(before: &Analysis, played: Move) -> bool {
+        MoveReview::well_seen(before, played).is_none()
     }
 
     /// Lichess's accuracy of the move, 0 to 100, from the drop in the
@@ -214,6 +254,49 @@ impl Analyser {
         Some(analysis)
     }
 
+    /// What a search of `pos` with every iteration through `m` finds of
+    /// `m` (see [`Player::measure`]).
+    pub fn measure(
+        &mut self,
+        pos: &Position,
+        m: Move,
+        limit: Limit,
+        clock: Option<&dyn Clock>,
+    ) -> Option<Candidate> {
+        self.player.measure(pos, m, limit, clock)
+    }
+
+    /// The analysis of `from` and of the position after `played` (within
+    /// `limit` each, from the cache if analysed before), and the judgement
+    /// of the move: its move number is `ply`. `None` if the game is over
+    /// at `from`.
+    pub fn judge(
+        &mut self,
+        ply: usize,
+        from: &Position,
+        played: Move,
+        limit: Limit,
+        clock: Option<&dyn Clock>,
+    ) -> Option<MoveReview> {
+        let before = self.analyse(from, limit, clock, &mut |_| true)?;
+        let mut next = from.clone();
+        next.play_unchecked(played);
+        let after = self.analyse(&next, limit, clock, &mut |_| true);
+        let measured = if MoveReview::needs_measure(&before, played) {
+            self.measure(from, played, limit, clock)
+        } else {
+            None
+        };
+        Some(MoveReview::new(
+            ply,
+            from,
+            played,
+            &before,
+            after.as_ref(),
+            measured.as_ref(),
+        ))
+    }
+
     /// The cached analysis of `pos` if it covers `limit`.
     #[must_use]
     pub fn cached(&self, pos: &Position, limit: Limit) -> Option<&Analysis> {
@@ -243,18 +326,14 @@ pub fn review(
     progress: &mut dyn FnMut(&MoveReview) -> bool,
 ) -> Option<Vec<MoveReview>> {
     let mut pos = game.start().clone();
-    let mut before = analyser.analyse(&pos, limit, clock, &mut |_| true);
     let mut reviews = Vec::new();
     for (k, &m) in game.moves().iter().enumerate() {
-        let from = pos.clone();
-        pos.play_unchecked(m);
-        let after = analyser.analyse(&pos, limit, clock, &mut |_| true);
-        let judged = MoveReview::new(k + 1, &from, m, before.as_ref()?, after.as_ref());
+        let judged = analyser.judge(k + 1, &pos, m, limit, clock)?;
         if !progress(&judged) {
             return None;
         }
         reviews.push(judged);
-        before = after;
+        pos.play_unchecked(m);
     }
     // The first mover plays Light after a swap, from the first move on.
     if let [first, second, ..] = &mut reviews[..]
@@ -379,10 +458,42 @@ mod tests {
             let mut next = pos.clone();
             next.play_unchecked(m);
             let after = analyser.analyse(&next, Limit::iterations(2000), None, &mut |_| true);
-            MoveReview::new(1, &pos, m, &before, after.as_ref()).class
+            MoveReview::new(1, &pos, m, &before, after.as_ref(), None).class
         };
         assert_eq!(judge(winning), MoveClass::Fine);
         assert_eq!(judge("BCb2".parse().unwrap()), MoveClass::Blunder);
+    }
+
+    #[test]
+    fn the_best_move_loses_nothing_and_a_move_barely_looked_at_is_measured() {
+        let pos = crate::search::midgame_position(crate::Rules::new(7).unwrap(), 2);
+        let mut analyser = Analyser::new(2);
+        let limit = Limit::iterations(3000);
+        let best = analyser
+            .analyse(&pos, limit, None, &mut |_| true)
+            .unwrap()
+            .candidates[0]
+            .mv;
+        let judged = analyser.judge(1, &pos, best, limit, None).unwrap();
+        assert_eq!(
+            (judged.before, judged.class),
+            (judged.after, MoveClass::Fine)
+        );
+        // A move the analysis did not look at: a search through it values it.
+        let before = analyser.analyse(&pos, limit, None, &mut |_| true).unwrap();
+        let unseen = pos
+            .legal_moves()
+            .into_iter()
+            .find(|&m| MoveReview::needs_measure(&before, m))
+            .unwrap();
+        let measured = analyser.measure(&pos, unseen, limit, None).unwrap();
+        assert_eq!(measured.mv, unseen);
+        assert!(measured.visits >= 2900, "{} visits", measured.visits);
+        let judged = analyser.judge(1, &pos, unseen, limit, None).unwrap();
+        assert_eq!(
+            judged.class,
+            MoveClass::of(judged.before, judged.after, false, false)
+        );
     }
 
     #[test]

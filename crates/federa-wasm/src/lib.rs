@@ -5,7 +5,7 @@
 
 mod errors;
 
-use federa_core::review::{Analyser, MoveReview};
+use federa_core::review::Analyser;
 use federa_core::search::{Analysis, Clock, Level, Limit, Player, PlayerKind, midgame_position};
 use federa_core::{Color, Game, Move, Piece, Point, Position, Rng, Rules, Shape, Token};
 use serde::Serialize;
@@ -167,6 +167,35 @@ struct GroupInfo {
     into_light: &'static str,
     /// Why the side to move may not change it (None if it may).
     refusal: Option<ErrorInfo>,
+}
+
+/// A move for JavaScript: `kind` (place, change or swap), `color`, `piece`
+/// (what is placed, or what the group becomes), `at` (a change's canonical
+/// point) and `token`.
+#[derive(Serialize)]
+struct MoveInfo {
+    kind: &'static str,
+    color: Option<&'static str>,
+    piece: Option<&'static str>,
+    at: Option<String>,
+    token: String,
+}
+
+impl From<Move> for MoveInfo {
+    fn from(m: Move) -> MoveInfo {
+        let (kind, piece, at) = match m {
+            Move::Place { piece, at } => ("place", Some(piece), Some(at.to_string())),
+            Move::Change { at, into } => ("change", Some(into), Some(at.to_string())),
+            Move::Swap => ("swap", None, None),
+        };
+        MoveInfo {
+            kind,
+            color: m.color().map(color_name),
+            piece: piece.map(piece_name),
+            at,
+            token: m.to_string(),
+        }
+    }
 }
 
 fn names(points: &[Point]) -> Vec<String> {
@@ -410,27 +439,7 @@ impl GameHandle {
         if ply.fract() != 0.0 || !(0.0..moves.len() as f64).contains(&ply) {
             return JsValue::NULL;
         }
-        #[derive(Serialize)]
-        struct MoveInfo {
-            kind: &'static str,
-            color: Option<&'static str>,
-            piece: Option<&'static str>,
-            at: Option<String>,
-            token: String,
-        }
-        let m = moves[ply as usize];
-        let (kind, piece, at) = match m {
-            Move::Place { piece, at } => ("place", Some(piece), Some(at.to_string())),
-            Move::Change { at, into } => ("change", Some(into), Some(at.to_string())),
-            Move::Swap => ("swap", None, None),
-        };
-        to_js(&MoveInfo {
-            kind,
-            color: m.color().map(color_name),
-            piece: piece.map(piece_name),
-            at,
-            token: m.to_string(),
-        })
+        to_js(&MoveInfo::from(moves[ply as usize]))
     }
 
     /// The points the last move put pieces on (for the last-move marker).
@@ -599,7 +608,8 @@ fn search_limit(millis: f64, iterations: f64) -> JsResult<Limit> {
     Ok(limit)
 }
 
-/// A move the analysis tried, for JavaScript.
+/// A move the analysis tried, for JavaScript: `line` is its expected line
+/// (the move first), `points` the group a change would turn.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct CandidateInfo {
@@ -608,7 +618,8 @@ struct CandidateInfo {
     visits: u32,
     win: f32,
     proven: Option<bool>,
-    pv: Vec<String>,
+    line: Vec<MoveInfo>,
+    points: Vec<String>,
 }
 
 /// An analysis, for JavaScript: `ownership` holds Dark's share of each
@@ -617,6 +628,7 @@ struct CandidateInfo {
 #[serde(rename_all = "camelCase")]
 struct AnalysisInfo {
     win: f32,
+    mean: f32,
     proven: Option<bool>,
     candidates: Vec<CandidateInfo>,
     ownership: Vec<f32>,
@@ -625,11 +637,12 @@ struct AnalysisInfo {
     millis: f64,
 }
 
-impl From<&Analysis> for AnalysisInfo {
-    fn from(a: &Analysis) -> AnalysisInfo {
+impl AnalysisInfo {
+    fn new(pos: &Position, a: &Analysis) -> AnalysisInfo {
         let share = |[dark, _]: [u32; 2]| dark as f32 / a.simulations.max(1) as f32;
         AnalysisInfo {
             win: a.win,
+            mean: a.mean,
             proven: a.proven,
             candidates: a
                 .candidates
@@ -639,7 +652,13 @@ impl From<&Analysis> for AnalysisInfo {
                     visits: c.visits,
                     win: c.win,
                     proven: c.proven,
-                    pv: c.pv.iter().map(Move::to_string).collect(),
+                    line: c.pv.iter().copied().map(MoveInfo::from).collect(),
+                    points: match c.mv {
+                        Move::Change { at, .. } => {
+                            pos.group_at(at).map_or_else(Vec::new, |g| names(&g.points))
+                        }
+                        _ => Vec::new(),
+                    },
                 })
                 .collect(),
             ownership: a.ownership.iter().copied().map(share).collect(),
@@ -661,7 +680,7 @@ struct MoveReviewInfo {
     after: f32,
     dark: f32,
     class: &'static str,
-    best: Vec<String>,
+    best: Vec<MoveInfo>,
     accuracy: f32,
 }
 
@@ -684,9 +703,11 @@ impl Analyst {
 
     /// Analyses the position after the record's first `ply` moves (all of
     /// them if `ply` is past the end), within `millis` and `iterations` (0:
-    /// no limit of that kind): `win` and `proven` for the side to move,
-    /// `candidates` (`move`, `visits`, `win`, `proven`, `pv`), `ownership`,
-    /// `simulations`, `iterations`, `millis`. `progress`, if given, hears
+    /// no limit of that kind): `win` (with its best move), `mean` (over all
+    /// the simulations) and `proven`, for the side to move,
+    /// `candidates` (`move`, `visits`, `win`, `proven`, `line`: the moves
+    /// expected from it on, `points`: the group a change turns),
+    /// `ownership`, `simulations`, `iterations`, `millis`. `progress`, if given, hears
     /// the analysis so far about every 100 ms; `false` from it stops. A
     /// position analysed before with as much budget answers at once.
     pub fn analyse(
@@ -703,7 +724,7 @@ impl Analyst {
         let clock = JsClock::new();
         let mut report = |a: &Analysis| match &progress {
             Some(f) => f
-                .call1(&JsValue::NULL, &to_js(&AnalysisInfo::from(a)))
+                .call1(&JsValue::NULL, &to_js(&AnalysisInfo::new(&pos, a)))
                 .map_or(true, |v| v.as_bool() != Some(false)),
             None => true,
         };
@@ -716,7 +737,7 @@ impl Analyst {
                 &mut report,
             )
             .ok_or_else(|| game_over(&pos))?;
-        Ok(to_js(&AnalysisInfo::from(&analysis)))
+        Ok(to_js(&AnalysisInfo::new(&pos, &analysis)))
     }
 
     /// Judges the record's move number `ply` (1 for the first) from the
@@ -725,7 +746,7 @@ impl Analyst {
     /// `player` (`dark`/`light`: the colour its player has from then on),
     /// `before` and `after` (the mover's chance), `dark` (Dark's chance
     /// after it), `class` (`fine`, `inaccuracy`, `mistake`, `blunder`),
-    /// `best` (the preferred line) and `accuracy` (0 to 100).
+    /// `best` (the preferred line, as moves) and `accuracy` (0 to 100).
     pub fn judge(
         &mut self,
         record: &str,
@@ -746,16 +767,12 @@ impl Analyst {
         }
         let ply = ply as usize;
         let before = position_at(record, pie, (ply - 1) as f64)?;
-        let after = position_at(record, pie, ply as f64)?;
         let clock = JsClock::new();
         let clock = clock.as_ref().map(|c| c as &dyn Clock);
-        let first = self
+        let mut judged = self
             .analyser
-            .analyse(&before, limit, clock, &mut |_| true)
+            .judge(ply, &before, game.moves()[ply - 1], limit, clock)
             .ok_or_else(|| game_over(&before))?;
-        let second = self.analyser.analyse(&after, limit, clock, &mut |_| true);
-        let mut judged =
-            MoveReview::new(ply, &before, game.moves()[ply - 1], &first, second.as_ref());
         // The first mover plays Light after a swap, from the first move on.
         if ply == 1 && game.moves().get(1) == Some(&Move::Swap) {
             judged.player = Color::Light;
@@ -772,7 +789,7 @@ impl Analyst {
             after: judged.after,
             dark: judged.dark,
             class: judged.class.name(),
-            best: judged.best.iter().map(Move::to_string).collect(),
+            best: judged.best.iter().copied().map(MoveInfo::from).collect(),
             accuracy: judged.accuracy(),
         }))
     }

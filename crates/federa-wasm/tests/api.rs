@@ -314,7 +314,7 @@ fn the_analyst_lists_candidates_and_ownership_and_judges_a_blunder() {
     assert_eq!(get(&judged, "class").as_string().unwrap(), "blunder");
     assert_eq!(get(&judged, "player").as_string().unwrap(), "dark");
     let best: js_sys::Array = get(&judged, "best").unchecked_into();
-    assert_eq!(best.get(0).as_string().unwrap(), "BSb2");
+    assert_eq!(get(&best.get(0), "token").as_string().unwrap(), "BSb2");
 }
 
 #[wasm_bindgen_test]

@@ -130,6 +130,12 @@ pub struct Candidate {
 pub struct Analysis {
     /// The side to move's chance of winning with its best move, 0 to 1.
     pub win: f32,
+    /// The side to move's mean result over all the simulations, 0 to 1 (1
+    /// or 0 when proven). This is what a search of the position before
+    /// would hold for the move that led here, so a review compares it with
+    /// the best move's `win` there: a search's values are kinder to the
+    /// side to move than to the other, and like must be set against like.
+    pub mean: f32,
     /// `Some(true)` if the side to move is proven to win, `Some(false)` to
     /// lose.
     pub proven: Option<bool>,
@@ -418,6 +424,31 @@ impl Player {
         }
     }
 
+    /// Measures one move of the position: searches on with every iteration
+    /// going through `m` (on the tree of an earlier search of the position,
+    /// if it is the last one searched), and returns what the search knows
+    /// of it. `None` if the game is over, `m` is illegal there, or the
+    /// player does not search.
+    pub fn measure(
+        &mut self,
+        pos: &Position,
+        m: Move,
+        limit: Limit,
+        clock: Option<&dyn Clock>,
+    ) -> Option<Candidate> {
+        let search = self
+            .search
+            .as_mut()
+            .filter(|_| !pos.is_over() && pos.is_legal(m))?;
+        let code = pos.move_code(m);
+        search.counting_owners = false;
+        search.forced = Some(code);
+        search.run(pos, limit, clock, &mut |_, _, _| true);
+        search.forced = None;
+        let child = search.tree.child_with(0, code)?;
+        Some(search.candidate(child))
+    }
+
     /// Analyses the position: searches it as [`Player::think`] does and
     /// reports every move it tried, the position's value and who is likely
     /// to own each point (see [`Analysis`]). `report` receives the analysis
@@ -544,6 +575,8 @@ struct Search {
     ownership: Vec<[u32; 2]>,
     /// The simulations counted in `ownership`.
     owner_counts: u32,
+    /// A root move every iteration goes through (to measure one move).
+    forced: Option<Code>,
 }
 
 /// Visit counts with a precomputed 1/√n.
@@ -570,6 +603,7 @@ impl Search {
             counting_owners: false,
             ownership: Vec::new(),
             owner_counts: 0,
+            forced: None,
         }
     }
 
@@ -633,7 +667,12 @@ impl Search {
             {
                 break;
             }
-            if self.tree.node(0).proof != 0 {
+            if self.tree.node(0).proof != 0
+                || self
+                    .forced
+                    .and_then(|code| self.tree.child_with(0, code))
+                    .is_some_and(|c| self.tree.node(c).proof != 0)
+            {
                 break;
             }
             self.iterate();
@@ -753,6 +792,12 @@ impl Search {
                     continue;
                 }
                 None
+            } else if let Some(child) = self
+                .forced
+                .filter(|_| node == 0)
+                .and_then(|code| self.tree.child_with(0, code))
+            {
+                Some(child)
             } else {
                 Some(self.select(node))
             };
@@ -1054,8 +1099,15 @@ impl Search {
             let ch = self.tree.node(i);
             std::cmp::Reverse((ch.proof == WIN, ch.proof != LOSS, ch.visits))
         });
+        let mean = match progress.proven {
+            Some(true) => 1.0,
+            Some(false) => 0.0,
+            None if root.visits > 0 => 1.0 - root.wins / root.visits as f32,
+            None => 0.5,
+        };
         Analysis {
             win: progress.win,
+            mean,
             proven: progress.proven,
             candidates: children.into_iter().map(|i| self.candidate(i)).collect(),
             ownership: self.ownership.clone(),
