@@ -1,6 +1,6 @@
 // @ts-check
 // The page's side of the AI worker, after lichess's simple engine: one search
-// at a time, a new request replaces the old one, progress per report, and a
+// (a move or an analysis) at a time, a new request replaces the old one, progress per report, and a
 // hard stop by terminating the worker (a fresh one is started for the next
 // request). Answers to replaced or stopped requests are ignored. A worker that
 // fails (an error, a trap in the wasm) or gives no answer in time is dropped,
@@ -18,10 +18,13 @@ const STARTUP_MS = 20000;
 
 /**
  * @typedef {import('./types.js').Thought} Thought
+ * @typedef {import('./types.js').Analysis} Analysis
+ * @typedef {import('./types.js').Judgement} Judgement
  * @typedef {import('./types.js').EngineError} EngineError
- * @typedef {{ id: number, resolve: (info: Thought | null) => void, reject: (error: EngineError) => void,
- *   onProgress?: (info: Thought) => void, timer: number }} Job
+ * @typedef {{ id: number, resolve: (info: any) => void, reject: (error: EngineError) => void,
+ *   onProgress?: (info: any) => void, timer: number }} Job
  * @typedef {{ record: string, pie: boolean, player: string, ms: number, iterations: number, seed?: number }} Request
+ * @typedef {{ record: string, pie: boolean, ply: number, ms: number, iterations: number, seed?: number }} AnalysisRequest
  */
 
 export class AiClient {
@@ -84,6 +87,41 @@ export class AiClient {
    * @returns {Promise<Thought | null>}
    */
   think({ record, pie, player, ms, iterations, seed }, onProgress) {
+    return this.request({ type: 'think', record, pie, player, ms, iterations, seed }, ms, onProgress);
+  }
+
+  /**
+   * Asks for an analysis of the record's position after `ply` moves (see
+   * the worker): resolves with it, or with null if stopped or replaced;
+   * `onProgress` hears the analysis so far.
+   * @param {AnalysisRequest} request
+   * @param {(info: Analysis) => void} [onProgress]
+   * @returns {Promise<Analysis | null>}
+   */
+  analyse({ record, pie, ply, ms, iterations, seed }, onProgress) {
+    return this.request({ type: 'analyse', record, pie, ply, ms, iterations, seed }, ms, onProgress);
+  }
+
+  /**
+   * Asks how good the record's move number `ply` was (see the worker):
+   * resolves with the judgement, or with null if stopped or replaced. Its
+   * time is spent twice, on the positions before and after the move.
+   * @param {AnalysisRequest} request
+   * @returns {Promise<Judgement | null>}
+   */
+  judge({ record, pie, ply, ms, iterations, seed }) {
+    return this.request({ type: 'judge', record, pie, ply, ms, iterations, seed }, 2 * ms, undefined);
+  }
+
+  /**
+   * Sends `message` to the worker as the one current request.
+   * @template T
+   * @param {Record<string, unknown>} message
+   * @param {number} ms the search's own time (0: an iteration budget)
+   * @param {((info: T) => void) | undefined} onProgress
+   * @returns {Promise<T | null>}
+   */
+  request(message, ms, onProgress) {
     this.stop();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
@@ -109,7 +147,7 @@ export class AiClient {
         () => {
           if (this.current !== job || !this.worker) return;
           deadline((ms || UNTIMED_MS) + MARGIN_MS);
-          this.worker.postMessage({ type: 'think', id, record, pie, player, ms, iterations, seed });
+          this.worker.postMessage({ ...message, id });
         },
         () => {},
       );

@@ -7,7 +7,7 @@ import { board, settings } from './first-board.js';
 import { loadEngine } from './engine.js';
 import { parsePoint } from './points.js';
 import { AiClient } from './ai.js';
-import { LEVELS } from './facts.js';
+import { LEVELS, pieceCodeOf } from './facts.js';
 import { HUMANS, Session, againstAiAs } from './session.js';
 import { SIZES, isObject } from './settings.js';
 import { loadLanguage, preferredLanguage, setupLanguageSelect, translateDom } from './i18n.js';
@@ -19,6 +19,11 @@ import { clickShape, hideBadge, hoverShape, showHover } from './hover.js';
 import { cursorKey, cursorStart } from './keys.js';
 import { renderMoves } from './panels/moves.js';
 import { renderLost } from './panels/lost.js';
+import { AnalysisRunner, shownCandidates } from './analysis.js';
+import { candidatesLayer, lineLayer, ownershipLayer } from './board/analysis.js';
+import { listenCandidates, percent, renderAnalysisStatus, renderCandidates, renderEvalBar } from './panels/analysis.js';
+import { ReviewRunner, markedPlies, nextMarked, summarise } from './review.js';
+import { listenGraph, renderGraph, renderSummary } from './panels/review.js';
 import { registerOffline } from './offline.js';
 import { VERSION } from './build.js';
 
@@ -47,6 +52,25 @@ translateDom(document, t);
 const engine = await engineLoading;
 
 const session = new Session({ ai: () => new AiClient() });
+// The analysis board's own worker, beside the game AI's.
+const analysis = new AnalysisRunner({ client: () => new AiClient(), onChange: () => renderAnalysis() });
+/** The candidate move whose expected line is shown, if any. @type {string | null} */
+let lineOf = null;
+// Hints and the coach ask workers of their own, so neither replaces the
+// analysis board's request or the other's.
+const HINT_MS = 1500;
+const COACH_MS = 1000;
+const hints = new AiClient();
+const coaching = new AiClient();
+/** The hint shown: the ply it is for and its point (none for a swap). @type {{ ply: number, at: string | null } | null} */
+let hint = null;
+/** The move the coach's note is about (its ply). @type {number | null} */
+let coachPly = null;
+/** The coach's last judgement, note or not. @type {import('./types.js').Judgement | null} */
+let judgedLast = null;
+const review = new ReviewRunner({ client: () => new AiClient(), onChange: () => renderReview() });
+/** The marked move shown (its ply: the board shows the position before it). @type {number | null} */
+let mistakeAt = null;
 /** @type {string | null} */
 let cursor = null;
 /** @type {{ text: string, tone: string } | null} */
@@ -54,8 +78,10 @@ let message = null;
 let autoplay = 0;
 
 session.on('change', ({ animate }) => update(animate));
-session.on('move', ({ move, status }) => {
+session.on('move', ({ move, status, by }) => {
   message = null;
+  hideCoach();
+  if (by === 'human' && settings.coach) coach(status.ply);
   const words = narrate(t, move, status, wonLine(status));
   // The turn line shows a win; a skip also gets a note of its own.
   if (status.skipped && !status.winner) message = { text: words.slice(1).join(' '), tone: 'info' };
@@ -149,6 +175,8 @@ function newGame() {
       : settings.opponent === 'watch'
         ? { first: 'ai', second: 'ai' }
         : againstAiAs(side);
+  // No analysis in a new game against the AI unless the player turns it on.
+  if (seats.first === 'ai' || seats.second === 'ai') setAnalysis(false);
   setGame(new engine.GameHandle(settings.size, settings.pie), seats, settings.level);
 }
 
@@ -161,6 +189,8 @@ function setGame(g, seats, level) {
   stopAutoplay();
   cursor = null;
   message = null;
+  hint = null;
+  hideCoach();
   session.load(g, seats, level);
 }
 
@@ -173,10 +203,14 @@ function update(animate = null) {
   const line = turnLine(st);
   const cells = game.board();
   renderStatus(st, line);
+  if (hint && hint.ply !== st.ply) hint = null;
+  if (coachPly !== null && st.ply < coachPly) hideCoach();
+  if (mistakeAt !== null && st.ply !== mistakeAt - 1) mistakeAt = null;
   board.set({
     size: st.size,
     cells,
     lastMove: game.lastMovePoints(),
+    marks: hint?.at ? [hint.at] : [],
     hints: settings.hints && session.humanToMove(st) ? game.changeableGroups() : [],
     focus: null,
     ghost: null,
@@ -188,13 +222,20 @@ function update(animate = null) {
     animate,
   });
   hideBadge($('badge'));
-  renderMoves($('move-list'), game.moves(), st.ply, t, (ply) => jump(ply));
+  renderReview();
   $('nav-first').disabled = st.ply === 0;
   $('nav-back').disabled = st.ply === 0;
   $('nav-forward').disabled = st.ply === st.moves;
   $('nav-last').disabled = st.ply === st.moves;
   renderControls(st);
   renderThinking();
+  lineOf = null;
+  analysis.follow(
+    settings.analysis && !st.winner
+      ? { record: game.record(), pie: st.pie, ply: st.ply, position: game.position() }
+      : null,
+  );
+  renderAnalysis();
   const { seats, level } = session;
   writeJson(GAME_KEY, {
     record: game.record(),
@@ -260,6 +301,7 @@ function renderControls(st) {
   $('btn-undo').disabled = st.ply === 0;
   $('btn-redo').disabled = st.ply === st.moves;
   $('btn-random').disabled = !human;
+  $('btn-hint').disabled = !human;
   $('btn-autoplay').textContent = t(autoplay ? 'btn.stopAutoplay' : 'btn.autoplay');
   $('btn-autoplay').setAttribute('aria-pressed', String(Boolean(autoplay)));
   $('btn-resume').hidden = !session.aiWaiting(st);
@@ -278,6 +320,253 @@ function renderThinking() {
   bar.value = p ? Math.min(session.aiMs, p.millis) : 0;
   bar.max = session.aiMs;
   $('btn-move-now').disabled = !p;
+}
+
+/** The analysis board: the bar, the panel's status and list, the overlays. */
+function renderAnalysis() {
+  const on = settings.analysis;
+  const st = session.status();
+  const { analysis: found, done, error } = analysis.shown;
+  const a = on ? found : null;
+  $('btn-analysis').setAttribute('aria-pressed', String(on));
+  $('opt-ownership').checked = settings.ownership;
+  $('analysis-status').hidden = !on;
+  const dark = st.winner ? Number(st.winner === 'dark') : a && (st.toMove === 'dark' ? a.win : 1 - a.win);
+  renderEvalBar($('eval-bar'), on ? dark : null, t);
+  const candidates = a && !st.winner ? shownCandidates(a) : [];
+  $('candidate-list').hidden = candidates.length === 0;
+  renderCandidates($('candidate-list'), candidates, t);
+  if (on) {
+    const winner = a?.proven == null ? null : a.proven === (st.toMove === 'dark') ? 'dark' : 'light';
+    renderAnalysisStatus(
+      $('analysis-status'),
+      { analysis: a, done, error },
+      {
+        over: st.winner ? t('analysis.over') : null,
+        proven: winner && t('analysis.proven', { color: t('color.' + winner) }),
+        failed: error && t('analysis.failed', { reason: describeError(t, error) }),
+      },
+      t,
+    );
+  }
+  const most = candidates[0]?.visits || 1;
+  const marks = candidates
+    .filter((c) => c.line[0]?.at)
+    .map((c, k) => ({
+      point: /** @type {string} */ (c.line[0].at),
+      piece: pieceCodeOf(c.line[0].piece),
+      group: c.points,
+      label: String(percent(c.win)),
+      strength: c.visits / most,
+      best: k === 0,
+    }));
+  const line =
+    candidates.find((c) => c.move === lineOf)?.line ?? (mistakeAt === null ? null : review.results(reviewed())[mistakeAt - 1]?.best);
+  board.set({
+    underlays: a && settings.ownership ? [ownershipLayer(a.ownership)] : [],
+    overlays: line
+      ? [lineLayer(line.filter((m) => m.at).map((m) => ({ point: /** @type {string} */ (m.at), piece: pieceCodeOf(m.piece), change: m.kind === 'change' })))]
+      : marks.length
+        ? [candidatesLayer(marks)]
+        : [],
+  });
+}
+
+/**
+ * Shows the expected line of the candidate `move` (none with null).
+ * @param {string | null} move
+ */
+function showLine(move) {
+  if (move === lineOf) return;
+  lineOf = move;
+  renderAnalysis();
+}
+
+/**
+ * The candidate played at `point` (the best of them), for a pointer on the
+ * board.
+ * @param {string | null} point
+ */
+function candidateAt(point) {
+  const a = settings.analysis ? analysis.shown.analysis : null;
+  if (!a || !point) return null;
+  return shownCandidates(a).find((c) => c.line[0]?.at === point || c.points.includes(point))?.move ?? null;
+}
+
+/** @param {boolean} on */
+function setAnalysis(on) {
+  settings.analysis = on;
+  saveSettings();
+}
+
+function toggleAnalysis() {
+  setAnalysis(!settings.analysis);
+  if (session.game) update();
+  announce(t(settings.analysis ? 'analysis.on' : 'analysis.off'));
+}
+
+function toggleOwnership() {
+  settings.ownership = !settings.ownership;
+  saveSettings();
+  renderAnalysis();
+}
+
+/** What the evaluation says, for the live region. */
+function evaluationWords() {
+  const a = settings.analysis ? analysis.shown.analysis : null;
+  if (!settings.analysis) return t('analysis.off');
+  const st = session.status();
+  if (st.winner) return t('analysis.over');
+  if (!a) return t('analysis.starting');
+  const dark = st.toMove === 'dark' ? a.win : 1 - a.win;
+  const best = a.candidates[0];
+  return [t('analysis.eval', { win: percent(dark) }), best ? t('analysis.candidate', { move: best.move, win: percent(best.win), count: best.visits }) : '']
+    .join('. ')
+    .trim();
+}
+
+/** Asks the AI for the move it would play, marks it and says it. */
+async function askHint() {
+  const st = session.status();
+  const game = session.current;
+  if (!session.humanToMove(st)) return;
+  showMessage(t('hint.looking'));
+  const running = settings.analysis ? analysis.shown.analysis : null;
+  let found = running?.candidates.length ? running : null;
+  try {
+    found ??= await hints.analyse({ record: game.record(), pie: st.pie, ply: st.ply, ms: HINT_MS, iterations: 0 });
+  } catch (error) {
+    showMessage(t('hint.failed', { reason: describeError(t, /** @type {any} */ (error)) }), 'error');
+    return;
+  }
+  const best = found?.candidates[0];
+  // Nothing to show if it was stopped, or the game moved on meanwhile.
+  if (!best || session.current !== game || session.status().ply !== st.ply) return;
+  hint = { ply: st.ply, at: best.line[0]?.at ?? null };
+  const used = Number(/** @type {[string, string][]} */ (game.tags()).find(([key]) => key === 'Hints')?.[1] ?? 0);
+  game.setTag('Hints', String((Number.isInteger(used) ? used : 0) + 1));
+  update();
+  const words = t('hint.move', { move: best.move, win: percent(best.win) });
+  showMessage(words);
+  announce(words);
+}
+
+/**
+ * Has the AI judge the human's move number `ply`; a mistake or a blunder
+ * gets a note offering to take it back.
+ * @param {number} ply
+ */
+async function coach(ply) {
+  const game = session.current;
+  const st = session.status();
+  /** @type {import('./types.js').Judgement | null} */
+  let judged = null;
+  try {
+    judged = await coaching.judge({ record: game.record(), pie: st.pie, ply, ms: COACH_MS, iterations: 0 });
+  } catch {
+    // A coach that cannot judge says nothing: the game goes on.
+    return;
+  }
+  if (!judged || session.current !== game || game.moveAt(ply - 1)?.token !== judged.played) return;
+  judgedLast = judged;
+  if (judged.class !== 'mistake' && judged.class !== 'blunder') return;
+  coachPly = ply;
+  $('coach-text').textContent = t('coach.' + judged.class, {
+    move: judged.played,
+    before: percent(judged.before),
+    after: percent(judged.after),
+    best: judged.best[0]?.token ?? '',
+  });
+  $('coach').hidden = false;
+  announce($('coach-text').textContent);
+}
+
+function hideCoach() {
+  coachPly = null;
+  $('coach').hidden = true;
+}
+
+/** Takes back the move the coach spoke of (and the AI's reply to it). */
+function takeBack() {
+  const ply = coachPly;
+  hideCoach();
+  if (ply === null) return;
+  while (session.status().ply >= ply && session.undo());
+  announce(t('message.undone'));
+}
+
+/** The game as the review sees it. */
+function reviewed() {
+  const game = session.current;
+  const st = session.status();
+  const setUp = game.record().split('\n').find((line) => line.startsWith('[Position '));
+  return { record: game.record(), pie: st.pie, tokens: game.moves(), start: `${st.pie ? 'pie' : 'no pie'} ${st.size} ${setUp ?? ''}` };
+}
+
+/** The review's parts: the buttons, progress, graph, table, glyphs and note. */
+function renderReview() {
+  const st = session.status();
+  const game = reviewed();
+  const results = review.results(game);
+  const judged = results.filter(Boolean).length;
+  const { running, done, total, error } = review.state;
+  $('btn-review').hidden = running;
+  $('btn-review').disabled = game.tokens.length === 0;
+  $('btn-review-cancel').hidden = !running;
+  const bar = $('review-bar');
+  bar.hidden = !running;
+  bar.max = total || 1;
+  bar.value = done;
+  const status = $('review-status');
+  status.textContent = running
+    ? t('review.progress', { done, count: total })
+    : error
+      ? t('review.failed', { reason: describeError(t, error) })
+      : judged === game.tokens.length
+        ? t('review.done', { count: judged })
+        : t('review.stopped', { done: judged, count: game.tokens.length });
+  status.hidden = !running && !error && judged === 0;
+  for (const id of ['review-graph-box', 'review-table', 'review-steps']) $(id).hidden = judged === 0;
+  renderMoves($('move-list'), game.tokens, st.ply, t, (ply) => jump(ply), results.map((r) => r?.class));
+  if (judged === 0) {
+    $('review-note').hidden = true;
+    return;
+  }
+  renderGraph($('review-graph'), results, st.ply, t);
+  renderSummary($('review-summary'), /** @type {const} */ (['dark', 'light']).map((color) => ({ color, ...summarise(results, color) })), t);
+  const from = mistakeAt ?? st.ply;
+  $('btn-prev-mistake').disabled = nextMarked(results, from, -1) === null;
+  $('btn-next-mistake').disabled = nextMarked(results, from, 1) === null;
+  const note = $('review-note');
+  const r = mistakeAt === null ? null : results[mistakeAt - 1];
+  note.textContent = r
+    ? t('review.at', {
+        n: /** @type {number} */ (mistakeAt),
+        move: r.played,
+        class: t('class.' + r.class),
+        drop: percent(Math.max(0, r.before - r.after)),
+        best: r.best[0]?.token ?? '',
+      })
+    : markedPlies(results).length === 0 && !running
+      ? t('review.noneMarked')
+      : '';
+  note.hidden = !note.textContent;
+}
+
+/**
+ * Shows the next (1) or previous (−1) marked move: the position before it,
+ * with the line the AI preferred.
+ * @param {1 | -1} step
+ */
+function stepMistake(step) {
+  const results = review.results(reviewed());
+  const ply = nextMarked(results, mistakeAt ?? session.status().ply, step);
+  if (ply === null) return;
+  jump(ply - 1);
+  mistakeAt = ply;
+  renderAnalysis();
+  renderReview();
+  announce($('review-note').textContent);
 }
 
 function showLost() {
@@ -326,7 +615,7 @@ function hoverView() {
     status: st,
     board,
     badge: $('badge'),
-    host: boardEl,
+    host: $('board-area'),
     t,
     locale: i18n.locale,
     canPlace: session.humanToMove(st),
@@ -341,6 +630,7 @@ function hoverView() {
 function onHover(point, event) {
   if (!session.game) return;
   showHover(hoverView(), point, hoverShape(event));
+  showLine(candidateAt(point));
 }
 
 /**
@@ -506,6 +796,11 @@ const PAGE_KEYS = /** @type {Record<string, () => void>} */ ({
   '?': () => {
     $('help').open = true;
   },
+  a: toggleAnalysis,
+  n: () => stepMistake(1),
+  p: () => stepMistake(-1),
+  o: toggleOwnership,
+  e: () => announce(evaluationWords()),
 });
 
 /** @param {KeyboardEvent} e */
@@ -599,6 +894,24 @@ function setupControls() {
     $(`shape-${shape}`).addEventListener('click', () => setShape(shape));
   }
 
+  $('btn-analysis').addEventListener('click', toggleAnalysis);
+  $('btn-hint').addEventListener('click', askHint);
+  $('btn-review').addEventListener('click', () => review.start(reviewed()));
+  $('btn-review-cancel').addEventListener('click', () => review.cancel());
+  $('btn-prev-mistake').addEventListener('click', () => stepMistake(-1));
+  $('btn-next-mistake').addEventListener('click', () => stepMistake(1));
+  listenGraph($('review-graph'), () => session.current.moves().length, (ply) => jump(ply));
+  $('btn-take-back').addEventListener('click', takeBack);
+  $('btn-keep').addEventListener('click', hideCoach);
+  $('opt-ownership').addEventListener('change', toggleOwnership);
+  listenCandidates($('candidate-list'), {
+    show: showLine,
+    play: (move) => {
+      message = null;
+      session.play(move);
+    },
+  });
+
   $('btn-copy').addEventListener('click', () => copyText(session.current.record(), t('message.copied')));
   $('btn-download').addEventListener('click', download);
   $('btn-share').addEventListener('click', () => {
@@ -634,6 +947,7 @@ function setupControls() {
   for (const [id, name] of /** @type {const} */ ([
     ['opt-coordinates', 'coordinates'],
     ['opt-hints', 'hints'],
+    ['opt-coach', 'coach'],
   ])) {
     const box = $(id);
     box.checked = settings[name];
@@ -689,5 +1003,17 @@ Object.assign(window, {
       return at && { x: rect.left + at.x, y: rect.top + at.y };
     },
     animating: () => board.animating(),
+    /** The review's judgements of the moves, and the marked move shown. */
+    review: () => ({ results: review.results(reviewed()), state: review.state, mistakeAt }),
+    /** The coach's last judgement. */
+    judged: () => judgedLast,
+    /** The analysis board: what it shows now. */
+    analysis: () => ({
+      on: settings.analysis,
+      done: analysis.shown.done,
+      analysis: analysis.shown.analysis,
+      line: lineOf,
+      underlays: settings.analysis && settings.ownership && analysis.shown.analysis !== null,
+    }),
   },
 });

@@ -13,7 +13,7 @@
 import { parsePoint } from './points.js';
 import { layout, pixel, pointAt as pointAtPixel } from './board/geometry.js';
 import { plan } from './board/anim.js';
-import { ABOVE, BELOW, drawPiece } from './board/layers.js';
+import { ABOVE, BELOW, GROUND, drawPiece } from './board/layers.js';
 import { listen } from './board/input.js';
 
 /**
@@ -31,6 +31,7 @@ import { listen } from './board/input.js';
  *   pieceSet?: 'federa' | 'classic',
  *   interactive?: boolean,
  *   overlays?: import('./board/layers.js').Layer[],
+ *   underlays?: import('./board/layers.js').Layer[],
  *   animate?: { origin: string | null } | null,
  *   label?: string,
  *   events?: import('./board/input.js').BoardEvents,
@@ -41,7 +42,8 @@ import { listen } from './board/input.js';
  * with dashes; marks: points ringed; focus: the hovered group and its
  * attackers; ghost: a translucent piece preview; cursor: the keyboard
  * cursor; overlays: extra layers drawn above the pieces and marks, below
- * the focus, ghost and cursor; animate: animate the changes of the next
+ * the focus, ghost and cursor; underlays: extra layers drawn on the bare
+ * board, under the pieces; animate: animate the changes of the next
  * `cells`, rippling from `origin`; label: the canvas's text alternative.
  */
 
@@ -78,6 +80,8 @@ export function createBoard(element, initial) {
     interactive: true,
     /** @type {import('./board/layers.js').Layer[]} */
     overlays: [],
+    /** @type {import('./board/layers.js').Layer[]} */
+    underlays: [],
     label: '',
     /** @type {import('./board/input.js').BoardEvents} */
     events: {},
@@ -152,7 +156,7 @@ export function createBoard(element, initial) {
       },
       piece: (code, x, y, scale, sx, alpha) => drawPiece(ctx, g, colour, state.pieceSet, code, x, y, scale, sx, alpha),
     };
-    for (const layer of [...BELOW, ...state.overlays, ...ABOVE]) layer(ctx, view);
+    for (const layer of [...GROUND, ...state.underlays, ...BELOW, ...state.overlays, ...ABOVE]) layer(ctx, view);
     if (anims.size) redraw();
     if (!drawn) {
       drawn = true;

@@ -50,6 +50,14 @@ export function pieceCode(color, shape) {
 }
 
 /**
+ * The cell code of a piece by name (0 for none).
+ * @param {PieceName | string | null | undefined} name
+ */
+export function pieceCodeOf(name) {
+  return PIECES.indexOf(/** @type {PieceName} */ (name)) + 1;
+}
+
+/**
  * The colour and shape of a cell's piece, or null if empty.
  * @param {number} code
  * @returns {{ color: Color, shape: Shape } | null}

@@ -29,7 +29,7 @@ import { parsePoint } from './points.js';
  * }} Thinker
  * @typedef {{
  *   change: { animate: { origin: string | null } | null },
- *   move: { move: MoveInfo, status: Status },
+ *   move: { move: MoveInfo, status: Status, by: Seat },
  *   refused: { error: EngineError },
  *   thinking: { progress: Thought | null },
  *   aiFailed: { error: EngineError },
@@ -218,7 +218,7 @@ export class Session {
       this.emit('refused', { error: refusal });
       return false;
     }
-    this.emit('move', { move: played, status: this.status() });
+    this.emit('move', { move: played, status: this.status(), by: 'human' });
     this.changed({ origin: origin ?? played.at ?? null });
     return true;
   }
@@ -342,7 +342,7 @@ export class Session {
       return;
     }
     const played = game.moveAt(this.status().ply - 1);
-    this.emit('move', { move: played, status: this.status() });
+    this.emit('move', { move: played, status: this.status(), by: 'ai' });
     this.changed({ origin: played.at ?? null });
   }
 

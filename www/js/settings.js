@@ -10,7 +10,8 @@ export const SIZES = Array.from({ length: 17 }, (_, k) => k + 5);
  * @typedef {{
  *   size: number, pie: boolean, opponent: 'ai' | 'human' | 'watch', level: string,
  *   aiSide: 'light' | 'dark' | 'random', coordinates: boolean, hints: boolean,
- *   pieceSet: 'federa' | 'classic', shape: 'round' | 'square',
+ *   pieceSet: 'federa' | 'classic', shape: 'round' | 'square', analysis: boolean, ownership: boolean,
+ *   coach: boolean,
  * }} Settings
  */
 
@@ -25,6 +26,9 @@ export const DEFAULTS = Object.freeze({
   hints: false,
   pieceSet: 'federa',
   shape: 'round',
+  analysis: false,
+  ownership: false,
+  coach: false,
 });
 
 /** The values of each setting that is neither a size nor a yes/no. */

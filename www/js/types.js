@@ -25,6 +25,18 @@
  *   best: string, win: number, iterations: number, millis: number,
  *   pv: string[], proven: boolean | null,
  * }} Thought
+ * @typedef {{
+ *   move: string, visits: number, win: number, proven: boolean | null,
+ *   line: MoveInfo[], points: string[],
+ * }} Candidate
+ * @typedef {{
+ *   win: number, proven: boolean | null, candidates: Candidate[], ownership: number[],
+ *   simulations: number, iterations: number, millis: number,
+ * }} Analysis
+ * @typedef {{
+ *   ply: number, played: string, player: Color, before: number, after: number, dark: number,
+ *   class: 'fine' | 'inaccuracy' | 'mistake' | 'blunder', best: MoveInfo[], accuracy: number,
+ * }} Judgement
  * @typedef {import('../federa-wasm.js').GameHandle} Game
  */
 

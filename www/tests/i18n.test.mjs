@@ -52,6 +52,7 @@ const LATIN_WORDS = {
   'help.short': ['Enter', 'R', 'S', 'C'],
   'help.mouse': ['Shift'],
   'help.keyCursor': ['Enter'],
+  'analysis.off': ['A'],
   'error.position.toMove': ['b', 'w'],
   'error.record.positionTag': ['Position'],
   'embed.expected.mode': MODES,

@@ -298,6 +298,148 @@ test('stop and new game cancel the search at once', async () => {
   await page.close();
 });
 
+test('the analysis board shows candidates, a line on hover, ownership and the evaluation', async () => {
+  const page = await openPage('#' + new URLSearchParams({ r: '7x7 BCd4 WSc4 BSc3' }));
+  await page.evaluate(() => {
+    window.longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.longTasks.push(e.duration);
+    }).observe({ type: 'longtask' });
+  });
+  assert.ok(await page.isHidden('#eval-bar'), 'off by default');
+  await page.click('#btn-analysis');
+  assert.equal(await page.getAttribute('#btn-analysis', 'aria-pressed'), 'true');
+  await page.waitForSelector('#candidate-list button.candidate');
+  // The board answers while the worker analyses: a click plays a move.
+  await clickPoint(page, 'a1');
+  assert.equal(await record(page), '7x7 BCd4 WSc4 BSc3 WCa1');
+  // The worker's answer for the new position (6 s), then all of it is stable.
+  await page.waitForFunction(() => window.federa.analysis().done, null, { timeout: 15000 });
+  const shown = await page.evaluate(() => window.federa.analysis());
+  assert.equal(shown.on, true);
+  const best = shown.analysis.candidates[0];
+  assert.equal(await page.textContent('#candidate-list button.candidate .mv'), best.move);
+  const legal = await page.evaluate(() => window.federa.legalMoves());
+  assert.ok(legal.includes(best.move), `${best.move} is legal`);
+  // The bar shows Dark's chance (Dark is to move: the mover's chance).
+  await page.waitForSelector('#eval-bar:not([hidden])');
+  const value = Number(await page.getAttribute('#eval-bar', 'aria-valuenow'));
+  assert.ok(value >= 0 && value <= 100, `${value}`);
+  // Hovering the first candidate shows its line; leaving hides it.
+  await page.hover('#candidate-list button.candidate');
+  await page.waitForFunction(() => window.federa.analysis().line !== null);
+  const line = await page.evaluate(() => window.federa.analysis().line);
+  assert.equal(line, await page.getAttribute('#candidate-list button.candidate', 'data-move'));
+  await shot(page, 'analysis-line');
+  await page.mouse.move(0, 0);
+  await page.waitForFunction(() => window.federa.analysis().line === null);
+  // The same by keyboard: focus shows it.
+  await page.focus('#candidate-list button.candidate');
+  await page.waitForFunction(() => window.federa.analysis().line !== null);
+  await page.focus('#board');
+  await page.keyboard.press('o');
+  assert.equal(await page.isChecked('#opt-ownership'), true);
+  assert.equal((await page.evaluate(() => window.federa.analysis())).underlays, true);
+  await page.keyboard.press('e');
+  await page.waitForFunction(() => /Dark's chance of winning: \d+%/.test(document.getElementById('announcer').textContent));
+  await shot(page, 'analysis');
+  // A candidate's click plays it; going back shows the earlier analysis at once.
+  const played = await page.getAttribute('#candidate-list button.candidate', 'data-move');
+  await page.click('#candidate-list button.candidate');
+  assert.equal(await record(page), `7x7 BCd4 WSc4 BSc3 WCa1 ${played}`);
+  await page.click('#nav-back');
+  const back = await page.evaluate(() => window.federa.analysis());
+  assert.equal(back.done, true, 'from the cache');
+  assert.equal(back.analysis.candidates[0].move, played);
+  const long = await page.evaluate(() => window.longTasks.filter((d) => d > 50));
+  assert.deepEqual(long, [], 'no main-thread task over 50 ms');
+  // Off again: the bar and the list go.
+  await page.click('#btn-analysis');
+  assert.ok(await page.isHidden('#eval-bar'));
+  assert.ok(await page.isHidden('#candidate-list'));
+  await page.close();
+});
+
+test('a new game against the AI starts with the analysis off', async () => {
+  const page = await openPage();
+  await newGame(page, { size: 7, opponent: 'human' });
+  await page.click('#btn-analysis');
+  await page.waitForSelector('#eval-bar:not([hidden])');
+  await newGame(page, { size: 7, opponent: 'ai', level: 'novice', side: 'light' });
+  assert.equal(await page.getAttribute('#btn-analysis', 'aria-pressed'), 'false');
+  assert.ok(await page.isHidden('#eval-bar'));
+  await page.close();
+});
+
+test('a hint marks the AI\'s move, says it, and the record notes it', async () => {
+  const page = await openPage();
+  await newGame(page, { size: 5, opponent: 'ai', level: 'novice', side: 'light' });
+  await page.click('#btn-hint');
+  await page.waitForFunction(() => /^Hint: /.test(document.getElementById('message').textContent));
+  const said = await page.textContent('#message');
+  const move = said.match(/^Hint: (\S+) /)[1];
+  assert.ok((await page.evaluate(() => window.federa.legalMoves())).includes(move), said);
+  assert.match(await record(page), /^\[Hints "1"\]\n5x5$/);
+  await shot(page, 'hint');
+  await page.close();
+});
+
+test('the coach offers to take back a blunder, and taking it back restores the position', async () => {
+  // Dark to move: BSb2 wins, BCb2 (a left click at b2) throws the win away.
+  const before = '3x3 BSa1 WCc3 BSc1 WSb1 BCb3 WCa2 BCc2 WSa3';
+  const page = await openPage('#' + new URLSearchParams({ r: before, pie: '0' }));
+  await page.click('.settings summary');
+  await page.check('#opt-coach');
+  await clickPoint(page, 'b2');
+  assert.equal(await record(page), before + ' BCb2');
+  await page.waitForSelector('#coach:not([hidden])', { timeout: 10000 });
+  assert.match(await page.textContent('#coach-text'), /^The AI judges BCb2 a blunder: .* It preferred BSb2\.$/);
+  await shot(page, 'coach');
+  await page.click('#btn-take-back');
+  assert.equal((await status(page)).ply, 8, 'back before the blunder');
+  assert.ok(await page.isHidden('#coach'));
+  // A good move gets no note.
+  await clickPoint(page, 'b2', 'right');
+  assert.equal(await record(page), before + ' BSb2');
+  await page.waitForFunction(() => window.federa.judged()?.played === 'BSb2', null, { timeout: 10000 });
+  assert.equal(await page.evaluate(() => window.federa.judged().class), 'fine');
+  assert.ok(await page.isHidden('#coach'));
+  await page.close();
+});
+
+test('a review draws the graph, marks a planted blunder, and next mistake shows the better line', async () => {
+  // Dark's last move, BCb2, throws away the win BSb2 had (the solver knows).
+  const game = '3x3 BSa1 WCc3 BSc1 WSb1 BCb3 WCa2 BCc2 WSa3 BCb2';
+  const page = await openPage('#' + new URLSearchParams({ r: game, pie: '0' }));
+  assert.ok(await page.isHidden('#review-graph-box'));
+  await page.click('#btn-review');
+  await page.waitForFunction(() => !window.federa.review().state.running && window.federa.review().state.done === 9, null, {
+    timeout: 30000,
+  });
+  const { results } = await page.evaluate(() => window.federa.review());
+  assert.equal(results[8].class, 'blunder');
+  assert.equal(results[8].best[0].token, 'BSb2');
+  assert.equal(await page.textContent('#review-status'), 'Reviewed: 9 moves.');
+  assert.equal(await page.textContent('#move-list button[data-ply="9"] .glyph-mark.blunder'), '??');
+  assert.ok((await page.locator('#review-graph circle.graph-mark.blunder').count()) >= 1);
+  assert.match(await page.getAttribute('#review-graph', 'aria-label'), /^Dark's chance of winning after each move; \d+ moves? marked$/);
+  // From the start, next mistake steps through the marked moves to move 9.
+  await page.click('#nav-first');
+  for (let k = 0; k < 9 && (await page.evaluate(() => window.federa.review().mistakeAt)) !== 9; k++) {
+    await page.click('#btn-next-mistake');
+  }
+  assert.equal(await page.evaluate(() => window.federa.review().mistakeAt), 9);
+  assert.equal((await status(page)).ply, 8, 'the position before the blunder');
+  assert.match(await page.textContent('#review-note'), /^Move 9, BCb2: blunder, \d+ points lost\. The AI preferred BSb2\.$/);
+  assert.ok(await page.isDisabled('#btn-next-mistake'));
+  await shot(page, 'review');
+  // A click on the graph's left edge goes to the start.
+  const box = await page.locator('#review-graph').boundingBox();
+  await page.mouse.click(box.x + 1, box.y + box.height / 2);
+  assert.equal((await status(page)).ply, 0);
+  await page.close();
+});
+
 test('no console errors and no requests outside the origin', () => {
   assert.deepEqual(problems, []);
 });

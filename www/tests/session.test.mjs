@@ -141,7 +141,7 @@ test('act places on an empty point: a move event, then a change that animates fr
   assert.equal(session.act('c3', 'square'), true);
   const move = { kind: 'place', color: 'dark', piece: 'darkSquare', at: 'c3', token: 'BSc3' };
   assert.deepEqual(taken(events), [
-    ['move', { move, status: session.status() }],
+    ['move', { move, status: session.status(), by: 'human' }],
     ['change', { animate: { origin: 'c3' } }],
   ]);
   assert.equal(session.act('b2', 'round'), true);
@@ -157,7 +157,7 @@ test('act changes the group at an occupied point, whatever the shape', () => {
   assert.equal(session.act('a1', 'round'), true);
   const move = { kind: 'change', color: 'dark', piece: 'darkSquare', at: 'a1', token: 'BFSa1' };
   assert.deepEqual(taken(events), [
-    ['move', { move, status: session.status() }],
+    ['move', { move, status: session.status(), by: 'human' }],
     ['change', { animate: { origin: 'a1' } }],
   ]);
   assert.deepEqual([...session.current.board()], [2, 3, 2, 3]);
@@ -223,7 +223,7 @@ test('the AI is asked when it is its turn, and its answer is played', async () =
   await fake.last.answer('BSc3');
   const move = { kind: 'place', color: 'dark', piece: 'darkSquare', at: 'c3', token: 'BSc3' };
   assert.deepEqual(taken(events), [
-    ['move', { move, status: session.status() }],
+    ['move', { move, status: session.status(), by: 'ai' }],
     ['change', { animate: { origin: 'c3' } }],
   ]);
   assert.equal(session.thinking, false);

@@ -1,8 +1,9 @@
 // @ts-check
 // The board's drawing layers, bottom to top. A layer is a function of the
 // canvas context and the frame's view: what the board was set to, the
-// geometry, the colours and the time. Overlays (candidate moves, ownership
-// shading, arrows) are layers too, given in the board's `overlays`.
+// geometry, the colours and the time. Overlays (candidate moves, the
+// expected line) and underlays (the ownership wash, under the pieces) are
+// layers too, given in the board's `overlays` and `underlays`.
 import { parsePoint, pointName, columnLetter } from '../points.js';
 import { pieceOf } from '../facts.js';
 import { PIECE_DIAMETER, SQUARE_SIDE, pixel } from './geometry.js';
@@ -69,7 +70,7 @@ function grid(ctx, { picture, g, colour }) {
  * @param {boolean} dashed
  * @param {number} width
  */
-function outline(ctx, { g }, points, color, dashed, width) {
+export function outline(ctx, { g }, points, color, dashed, width) {
   const set = new Set(points);
   const h = g.cell / 2;
   ctx.save();
@@ -228,7 +229,9 @@ function cursor(ctx, { picture, g, colour, at }) {
   ctx.restore();
 }
 
-/** Below the overlays: the board and what is on it. */
-export const BELOW = [grid, hints, pieces, lastMove, marks];
+/** The board itself, under the underlays (the ownership wash). */
+export const GROUND = [grid];
+/** Below the overlays: what is on the board. */
+export const BELOW = [hints, pieces, lastMove, marks];
 /** Above the overlays: what follows the pointer and the keyboard. */
 export const ABOVE = [focus, ghost, cursor];

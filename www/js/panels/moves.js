@@ -1,5 +1,7 @@
 // @ts-check
-// The move list: numbered pairs of tokens; a click jumps to that ply.
+// The move list: numbered pairs of tokens, each with its glyph once the game
+// is reviewed; a click jumps to that ply.
+import { GLYPHS } from './review.js';
 
 /**
  * @param {HTMLOListElement} list
@@ -7,8 +9,9 @@
  * @param {number} ply the ply shown
  * @param {import('../words.js').Translate} t
  * @param {(ply: number) => void} onJump
+ * @param {(string | undefined)[]} [classes] each move's class, from a review
  */
-export function renderMoves(list, tokens, ply, t, onJump) {
+export function renderMoves(list, tokens, ply, t, onJump, classes = []) {
   list.textContent = '';
   for (let k = 0; k < tokens.length; k += 2) {
     const row = document.createElement('li');
@@ -23,6 +26,14 @@ export function renderMoves(list, tokens, ply, t, onJump) {
       b.className = 'mv';
       b.textContent = tokens[j];
       b.dataset.ply = String(j + 1);
+      const glyph = GLYPHS[classes[j] ?? ''];
+      if (glyph) {
+        const mark = document.createElement('span');
+        mark.className = `glyph-mark ${classes[j]}`;
+        mark.textContent = glyph;
+        mark.title = t('class.' + classes[j]);
+        b.appendChild(mark);
+      }
       if (j + 1 === ply) {
         b.classList.add('current');
         b.setAttribute('aria-current', 'step');

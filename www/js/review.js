@@ -1,0 +1,141 @@
+// @ts-check
+// Game review: the AI judges every move of the game, one after another, in a
+// worker of its own (the worker's cache lets each position be analysed once
+// for the two moves around it). The review can be cancelled and resumed:
+// what was judged is kept, keyed by the moves up to it, so a later change of
+// the game keeps the judgements of the moves before the change.
+
+/**
+ * @typedef {import('./types.js').Judgement} Judgement
+ * @typedef {import('./types.js').EngineError} EngineError
+ * @typedef {{
+ *   judge: (request: import('./ai.js').AnalysisRequest) => Promise<Judgement | null>,
+ *   stop: () => void, destroy: () => void,
+ * }} Client
+ * @typedef {{ record: string, pie: boolean, tokens: string[], start: string }} Reviewed
+ *   the game: its record, pie rule and moves; `start` names its start (the
+ *   size, the pie rule, a set-up position) in the keys of the judgements
+ * @typedef {{ running: boolean, done: number, total: number, error: EngineError | null }} ReviewState
+ */
+
+/** Milliseconds per position: a 13×13 game of 220 moves in about 80 s. */
+export const REVIEW_MS = 350;
+
+export class ReviewRunner {
+  /**
+   * @param {{ client: () => Client, ms?: number, onChange: () => void }} options
+   */
+  constructor({ client, ms = REVIEW_MS, onChange }) {
+    this.makeClient = client;
+    /** @type {Client | null} */
+    this.client = null;
+    this.ms = ms;
+    this.onChange = onChange;
+    /** @type {Map<string, Judgement>} by the moves up to the judged one */
+    this.judged = new Map();
+    /** @type {ReviewState} */
+    this.state = { running: false, done: 0, total: 0, error: null };
+    this.run = 0;
+  }
+
+  /**
+   * The judgements of `game`'s moves that are known, in order (a hole
+   * where a move is not judged yet).
+   * @param {Reviewed} game
+   * @returns {(Judgement | undefined)[]}
+   */
+  results(game) {
+    return game.tokens.map((_, k) => this.judged.get(key(game, k + 1)));
+  }
+
+  /**
+   * Reviews every move of `game` not judged yet, in order.
+   * @param {Reviewed} game
+   */
+  async start(game) {
+    const run = ++this.run;
+    this.client ??= this.makeClient();
+    const total = game.tokens.length;
+    const missing = () => this.results(game).findIndex((r) => !r);
+    this.state = { running: true, done: this.results(game).filter(Boolean).length, total, error: null };
+    this.onChange();
+    for (let k = missing(); k >= 0 && run === this.run; k = missing()) {
+      let judged;
+      try {
+        judged = await this.client.judge({ record: game.record, pie: game.pie, ply: k + 1, ms: this.ms, iterations: 0 });
+      } catch (/** @type {any} */ error) {
+        if (run === this.run) this.finish({ error });
+        return;
+      }
+      if (run !== this.run || !judged) return;
+      this.judged.set(key(game, k + 1), judged);
+      this.state = { ...this.state, done: this.state.done + 1 };
+      this.onChange();
+    }
+    if (run === this.run) this.finish({ error: null });
+  }
+
+  /** Stops the review; what was judged stays. */
+  cancel() {
+    if (!this.state.running) return;
+    this.run++;
+    this.client?.stop();
+    this.finish({ error: null });
+  }
+
+  destroy() {
+    this.run++;
+    this.client?.destroy();
+  }
+
+  /** @param {{ error: EngineError | null }} end */
+  finish({ error }) {
+    this.state = { ...this.state, running: false, error };
+    this.onChange();
+  }
+}
+
+/**
+ * The key of the judgement of `game`'s move number `ply`.
+ * @param {Reviewed} game
+ * @param {number} ply
+ */
+const key = (game, ply) => [game.start, ...game.tokens.slice(0, ply)].join(' ');
+
+/** The classes a review marks, worst last. */
+export const MARKED = /** @type {const} */ (['inaccuracy', 'mistake', 'blunder']);
+
+/**
+ * The plies of the marked moves, in order.
+ * @param {(Judgement | undefined)[]} results
+ */
+export function markedPlies(results) {
+  return results.flatMap((r, k) => (r && MARKED.includes(/** @type {any} */ (r.class)) ? [k + 1] : []));
+}
+
+/**
+ * The next (step 1) or previous (step −1) marked ply from `ply`, or null.
+ * @param {(Judgement | undefined)[]} results
+ * @param {number} ply the mistake's ply shown now (the board shows the
+ *   position before it), or the ply on the board
+ * @param {1 | -1} step
+ */
+export function nextMarked(results, ply, step) {
+  const plies = markedPlies(results);
+  return (step > 0 ? plies.find((p) => p > ply) : plies.reverse().find((p) => p < ply)) ?? null;
+}
+
+/**
+ * Per player (the colour played from that move on): moves of each class and
+ * the mean accuracy.
+ * @param {(Judgement | undefined)[]} results
+ * @param {'dark' | 'light'} player
+ */
+export function summarise(results, player) {
+  const mine = /** @type {Judgement[]} */ (results.filter((r) => r && r.player === player));
+  /** @type {Record<string, number>} */
+  const counts = { inaccuracy: 0, mistake: 0, blunder: 0 };
+  for (const r of mine) if (r.class in counts) counts[r.class]++;
+  const accuracy = mine.length ? mine.reduce((sum, r) => sum + r.accuracy, 0) / mine.length : 100;
+  return { counts, accuracy, moves: mine.length };
+}
