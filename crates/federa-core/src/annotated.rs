@@ -234,7 +234,7 @@ impl GameTree {
                 '}' => return Err(fail(ElementProblem::BraceInComment)),
                 _ => {
                     let end = rest
-                        .find(|c: char| c.is_whitespace() || "(){}".contains(c))
+                        .find(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | '{' | '}'))
                         .unwrap_or(rest.len());
                     let word = &rest[..end];
                     let cut = word.trim_end_matches(['!', '?']).len();

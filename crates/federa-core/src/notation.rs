@@ -577,7 +577,7 @@ pub(crate) fn parse_head(text: &str) -> Result<(Tags, u8, &str), RecordError> {
         rest = after.trim_start();
     }
     let end = rest
-        .find(|c: char| c.is_whitespace() || "(){}".contains(c))
+        .find(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | '{' | '}'))
         .unwrap_or(rest.len());
     if end == 0 {
         return Err(RecordError::MissingSize);

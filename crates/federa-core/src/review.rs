@@ -16,8 +16,6 @@
 //! assert!(moves.iter().all(|m| m.before >= 0.0 && m.before <= 1.0));
 //! ```
 
-use std::collections::HashMap;
-
 use crate::Game;
 use crate::annotated::{GameTree, Glyph, NodeId, eval_text};
 use crate::position::Position;
@@ -214,11 +212,14 @@ impl MoveReview {
 /// analysed before, with at least the budget asked for, answers at once.
 pub struct Analyser {
     player: Player,
-    cache: HashMap<u64, (Position, Limit, Analysis)>,
+    /// The positions analysed, with the limit each was analysed within (a
+    /// list, not a hash map: a review holds a few hundred, and the map's
+    /// code would weigh on the wasm).
+    cache: Vec<(Position, Limit, Analysis)>,
 }
 
 /// Positions the cache holds at most (it is emptied when full).
-const CACHE_POSITIONS: usize = 4096;
+const CACHE_POSITIONS: usize = 1024;
 
 impl Analyser {
     /// An analyser whose searches use `seed`.
@@ -226,7 +227,7 @@ impl Analyser {
     pub fn new(seed: u64) -> Analyser {
         Analyser {
             player: Player::new(PlayerKind::Level(Level::Master), seed),
-            cache: HashMap::new(),
+            cache: Vec::new(),
         }
     }
 
@@ -249,8 +250,8 @@ impl Analyser {
         if self.cache.len() >= CACHE_POSITIONS {
             self.cache.clear();
         }
-        self.cache
-            .insert(pos.hash(), (pos.clone(), limit, analysis.clone()));
+        self.cache.retain(|(at, ..)| at != pos);
+        self.cache.push((pos.clone(), limit, analysis.clone()));
         Some(analysis)
     }
 
@@ -300,7 +301,11 @@ impl Analyser {
     /// The cached analysis of `pos` if it covers `limit`.
     #[must_use]
     pub fn cached(&self, pos: &Position, limit: Limit) -> Option<&Analysis> {
-        let (at, done, analysis) = self.cache.get(&pos.hash())?;
+        let hash = pos.hash();
+        let (at, done, analysis) = self
+            .cache
+            .iter()
+            .find(|(at, ..)| at.hash() == hash && at == pos)?;
         let covers = |asked: Option<f64>, had: Option<f64>| match (asked, had) {
             (_, None) => true,
             (None, Some(_)) => false,
@@ -311,7 +316,7 @@ impl Analyser {
                 limit.iterations.map(|n| n as f64),
                 done.iterations.map(|n| n as f64),
             ) && covers(limit.millis, done.millis));
-        (at == pos && at.plies() == pos.plies() && enough).then_some(analysis)
+        (at.plies() == pos.plies() && enough).then_some(analysis)
     }
 }
 

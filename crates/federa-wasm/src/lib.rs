@@ -761,7 +761,10 @@ impl Analyst {
         if !(ply >= 1.0 && ply <= moves as f64 && ply.fract() == 0.0) {
             return Err(error(
                 "ply",
-                &format!("`{ply}` is not a move of this record: 1 to {moves}"),
+                &format!(
+                    "`{}` is not a move of this record: 1 to {moves}",
+                    js_number(ply)
+                ),
                 errors::Facts::default(),
             ));
         }
@@ -801,12 +804,22 @@ fn position_at(record: &str, pie: bool, ply: f64) -> JsResult<Position> {
     if !(ply >= 0.0 && ply.is_finite()) {
         return Err(error(
             "ply",
-            &format!("`{ply}` is not a ply: a whole number from 0"),
+            &format!("`{}` is not a ply: a whole number from 0", js_number(ply)),
             errors::Facts::default(),
         ));
     }
     game.jump((ply as usize).min(game.moves().len()));
     Ok(game.position().clone())
+}
+
+/// A number as JavaScript writes it (Rust's float formatting would weigh
+/// on the wasm).
+fn js_number(x: f64) -> String {
+    String::from(
+        js_sys::Number::from(x)
+            .to_string_with_radix(10)
+            .unwrap_or_else(|_| "NaN".into()),
+    )
 }
 
 fn game_over(pos: &Position) -> JsValue {

@@ -1095,10 +1095,19 @@ impl Search {
                     && (self.tree.node(i).visits > 0 || self.tree.node(i).proof != 0)
             })
             .collect();
-        children.sort_by_key(|&i| {
+        // An insertion sort (stable; a few hundred moves at most): the
+        // standard library's sorts would add kilobytes to the wasm.
+        let rank = |i: u32| {
             let ch = self.tree.node(i);
-            std::cmp::Reverse((ch.proof == WIN, ch.proof != LOSS, ch.visits))
-        });
+            (ch.proof == WIN, ch.proof != LOSS, ch.visits)
+        };
+        for k in 1..children.len() {
+            let mut j = k;
+            while j > 0 && rank(children[j - 1]) < rank(children[j]) {
+                children.swap(j - 1, j);
+                j -= 1;
+            }
+        }
         let mean = match progress.proven {
             Some(true) => 1.0,
             Some(false) => 0.0,
