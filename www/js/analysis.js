@@ -14,7 +14,7 @@
  *   `pie` name it in the cache
  * @typedef {{
  *   analyse: (request: import('./ai.js').AnalysisRequest, onProgress?: (a: Analysis) => void) => Promise<Analysis | null>,
- *   stop: () => void, destroy: () => void,
+ *   stop: () => void,
  * }} Client
  * @typedef {{ analysis: Analysis | null, done: boolean, error: EngineError | null }} Shown
  */
@@ -83,12 +83,6 @@ export class AnalysisRunner {
   /** Stops following: the running request ends, the cache stays. */
   stop() {
     this.follow(null);
-  }
-
-  destroy() {
-    this.key = null;
-    this.client?.destroy();
-    this.client = null;
   }
 
   /**

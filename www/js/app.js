@@ -80,8 +80,12 @@ let autoplay = 0;
 session.on('change', ({ animate }) => update(animate));
 session.on('move', ({ move, status, by }) => {
   message = null;
-  hideCoach();
-  if (by === 'human' && settings.coach) coach(status.ply);
+  // A move of the human's ends the note on the one before; the AI's reply
+  // leaves it, since a take-back takes that reply back too.
+  if (by === 'human') {
+    hideCoach();
+    if (settings.coach) coach(status.ply);
+  }
   const words = narrate(t, move, status, wonLine(status));
   // The turn line shows a win; a skip also gets a note of its own.
   if (status.skipped && !status.winner) message = { text: words.slice(1).join(' '), tone: 'info' };
@@ -331,7 +335,7 @@ function renderAnalysis() {
   $('btn-analysis').setAttribute('aria-pressed', String(on));
   $('opt-ownership').checked = settings.ownership;
   $('analysis-status').hidden = !on;
-  const dark = st.winner ? Number(st.winner === 'dark') : a && (st.toMove === 'dark' ? a.win : 1 - a.win);
+  const dark = st.winner ? Number(st.winner === 'dark') : a && darkChance(a, st);
   renderEvalBar($('eval-bar'), on ? dark : null, t);
   const candidates = a && !st.winner ? shownCandidates(a) : [];
   $('candidate-list').hidden = candidates.length === 0;
@@ -370,6 +374,16 @@ function renderAnalysis() {
         ? [candidatesLayer(marks)]
         : [],
   });
+}
+
+/**
+ * Dark's chance of winning by an analysis of the position with status `st`
+ * (its `win` is the side to move's).
+ * @param {import('./types.js').Analysis} a
+ * @param {Status} st
+ */
+function darkChance(a, st) {
+  return st.toMove === 'dark' ? a.win : 1 - a.win;
 }
 
 /**
@@ -418,9 +432,8 @@ function evaluationWords() {
   const st = session.status();
   if (st.winner) return t('analysis.over');
   if (!a) return t('analysis.starting');
-  const dark = st.toMove === 'dark' ? a.win : 1 - a.win;
   const best = a.candidates[0];
-  return [t('analysis.eval', { win: percent(dark) }), best ? t('analysis.candidate', { move: best.move, win: percent(best.win), count: best.visits }) : '']
+  return [t('analysis.eval', { win: percent(darkChance(a, st)) }), best ? t('analysis.candidate', { move: best.move, win: percent(best.win), count: best.visits }) : '']
     .join('. ')
     .trim();
 }

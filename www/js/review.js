@@ -10,7 +10,7 @@
  * @typedef {import('./types.js').EngineError} EngineError
  * @typedef {{
  *   judge: (request: import('./ai.js').AnalysisRequest) => Promise<Judgement | null>,
- *   stop: () => void, destroy: () => void,
+ *   stop: () => void,
  * }} Client
  * @typedef {{ record: string, pie: boolean, tokens: string[], start: string }} Reviewed
  *   the game: its record, pie rule and moves; `start` names its start (the
@@ -81,11 +81,6 @@ export class ReviewRunner {
     this.run++;
     this.client?.stop();
     this.finish({ error: null });
-  }
-
-  destroy() {
-    this.run++;
-    this.client?.destroy();
   }
 
   /** @param {{ error: EngineError | null }} end */

@@ -30,7 +30,7 @@
  *   line: MoveInfo[], points: string[],
  * }} Candidate
  * @typedef {{
- *   win: number, proven: boolean | null, candidates: Candidate[], ownership: number[],
+ *   win: number, mean: number, proven: boolean | null, candidates: Candidate[], ownership: number[],
  *   simulations: number, iterations: number, millis: number,
  * }} Analysis
  * @typedef {{

@@ -33,8 +33,6 @@ class FakeClient {
   stop() {
     this.stops++;
   }
-
-  destroy() {}
 }
 
 function runner() {

@@ -35,8 +35,6 @@ class FakeClient {
   stop() {
     this.stops++;
   }
-
-  destroy() {}
 }
 
 function setUp() {

@@ -756,7 +756,7 @@ impl Analyst {
         iterations: f64,
     ) -> JsResult<JsValue> {
         let limit = search_limit(millis, iterations)?;
-        let game = Game::from_record(record, pie).map_err(|e| from_record(&e))?;
+        let mut game = Game::from_record(record, pie).map_err(|e| from_record(&e))?;
         let moves = game.moves().len();
         if !(ply >= 1.0 && ply <= moves as f64 && ply.fract() == 0.0) {
             return Err(error(
@@ -769,7 +769,8 @@ impl Analyst {
             ));
         }
         let ply = ply as usize;
-        let before = position_at(record, pie, (ply - 1) as f64)?;
+        game.jump(ply - 1);
+        let before = game.position().clone();
         let clock = JsClock::new();
         let clock = clock.as_ref().map(|c| c as &dyn Clock);
         let mut judged = self

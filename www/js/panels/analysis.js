@@ -85,7 +85,7 @@ export function renderCandidates(list, candidates, t) {
     b.title = words;
     const [move, win, visits] = /** @type {HTMLElement[]} */ ([...b.children]);
     move.textContent = c.move;
-    win.textContent = `${percent(c.win)}%`;
+    win.textContent = t('format.percent', { value: percent(c.win) });
     visits.textContent = t('analysis.visits', { count: c.visits });
   });
 }

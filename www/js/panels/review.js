@@ -130,7 +130,7 @@ export function renderSummary(body, rows, t) {
         tr.appendChild(td);
       }
       const td = document.createElement('td');
-      td.textContent = moves ? t('review.percent', { value: Math.round(accuracy) }) : '–';
+      td.textContent = moves ? t('format.percent', { value: Math.round(accuracy) }) : '–';
       tr.appendChild(td);
       return tr;
     }),
