@@ -22,7 +22,7 @@ import { renderLost } from './panels/lost.js';
 import { AnalysisRunner, shownCandidates } from './analysis.js';
 import { candidatesLayer, lineLayer, ownershipLayer } from './board/analysis.js';
 import { listenCandidates, percent, renderAnalysisStatus, renderCandidates, renderEvalBar } from './panels/analysis.js';
-import { ReviewRunner, markedPlies, nextMarked, summarise } from './review.js';
+import { ReviewRunner, isJudgement, markedPlies, nextMarked, summarise } from './review.js';
 import { listenGraph, renderGraph, renderSummary } from './panels/review.js';
 import { registerOffline } from './offline.js';
 import { VERSION } from './build.js';
@@ -123,12 +123,25 @@ function saveSettings() {
 function storedGame() {
   if (held.has(GAME_KEY)) return null;
   const read = readEntry(storage, GAME_KEY, (v) =>
-    isObject(v) && typeof v.record === 'string' ? null : { kind: 'unreadable' },
+    isObject(v) &&
+    typeof v.record === 'string' &&
+    (v.line === undefined || typeof v.line === 'string') &&
+    (v.review === undefined || (Array.isArray(v.review) && v.review.every((r) => r === null || isJudgement(r))))
+      ? null
+      : { kind: 'unreadable' },
   );
   if (read.lost) lose(read.lost);
   if (!read.value) return null;
   try {
-    const game = engine.GameHandle.fromRecord(read.value.record, read.value.pie !== false);
+    const pie = read.value.pie !== false;
+    const game = engine.GameHandle.fromRecord(read.value.record, pie);
+    // The line shown, which may be a variation: its moves are the tree's.
+    if (read.value.line) {
+      const line = engine.GameHandle.fromRecord(read.value.line, pie);
+      game.jump(0);
+      for (const token of line.moves()) game.play(token);
+      line.free();
+    }
     return { game, saved: read.value, text: read.text ?? '' };
   } catch (e) {
     lose({ ...keepUnread(storage, GAME_KEY, read.text ?? '', e), shown: read.value.record });
@@ -145,14 +158,21 @@ function restore() {
   if (linked) {
     try {
       const g = engine.GameHandle.fromRecord(linked.record, linked.pie);
-      // (A game with no moves is not worth keeping.)
-      if (stored && stored.game.record() !== g.record() && stored.game.moves().length > 0) {
-        lose({ ...keepUnread(storage, GAME_KEY, stored.text, { kind: 'replaced' }), shown: stored.saved.record });
+      const link = g.annotated();
+      // The stored game holds the link's (a reload): it stays, with its review and variations.
+      const holds =
+        stored && stored.game.status().pie === linked.pie && [stored.game.annotated(), stored.game.mainRecord()].includes(link);
+      if (!holds) {
+        // (A game with no moves is not worth keeping.)
+        if (stored && stored.game.moves().length > 0) {
+          lose({ ...keepUnread(storage, GAME_KEY, stored.text, { kind: 'replaced' }), shown: stored.saved.record });
+        }
+        stored?.game.free();
+        setGame(g, HUMANS, settings.level);
+        showLost();
+        return;
       }
-      stored?.game.free();
-      setGame(g, HUMANS, settings.level);
-      showLost();
-      return;
+      g.free();
     } catch (e) {
       badLink = t('load.badLink', { reason: describeError(t, e) });
     }
@@ -161,6 +181,7 @@ function restore() {
     const { game: g, saved } = stored;
     if (Number.isInteger(saved.ply)) g.jump(saved.ply);
     const seated = ['first', 'second'].every((seat) => ['human', 'ai'].includes(saved.seats?.[seat]));
+    if (saved.review) review.restore(reviewed(g), saved.review);
     setGame(g, seated ? saved.seats : HUMANS, LEVELS.includes(saved.level) ? saved.level : settings.level);
   } else {
     newGame();
@@ -229,7 +250,7 @@ function update(animate = null) {
   renderReview();
   $('nav-first').disabled = st.ply === 0;
   $('nav-back').disabled = st.ply === 0;
-  $('nav-forward').disabled = st.ply === st.moves;
+  $('nav-forward').disabled = st.ply === st.moves && !game.redoable();
   $('nav-last').disabled = st.ply === st.moves;
   renderControls(st);
   renderThinking();
@@ -242,7 +263,9 @@ function update(animate = null) {
   renderAnalysis();
   const { seats, level } = session;
   writeJson(GAME_KEY, {
-    record: game.record(),
+    record: game.annotated(),
+    line: game.record(),
+    review: review.results(reviewed()).map((r) => r ?? null),
     pie: st.pie,
     seats,
     level,
@@ -509,9 +532,8 @@ function takeBack() {
 }
 
 /** The game as the review sees it. */
-function reviewed() {
-  const game = session.current;
-  const st = session.status();
+function reviewed(game = session.current) {
+  const st = game.status();
   const setUp = game.record().split('\n').find((line) => line.startsWith('[Position '));
   return { record: game.record(), pie: st.pie, tokens: game.moves(), start: `${st.pie ? 'pie' : 'no pie'} ${st.size} ${setUp ?? ''}` };
 }
@@ -540,7 +562,16 @@ function renderReview() {
         : t('review.stopped', { done: judged, count: game.tokens.length });
   status.hidden = !running && !error && judged === 0;
   for (const id of ['review-graph-box', 'review-table', 'review-steps']) $(id).hidden = judged === 0;
-  renderMoves($('move-list'), game.tokens, st.ply, t, (ply) => jump(ply), results.map((r) => r?.class));
+  const handle = session.current;
+  results.forEach((r, k) => {
+    const best = r?.best[0]?.token;
+    if (r) handle.annotate(k + 1, r.dark, r.class, best && best !== r.played ? best : '');
+  });
+  const tree = handle.tree();
+  renderMoves($('move-list'), tree, t, (id) => showNode(id));
+  const onMain = tree.rows.some((/** @type {{ id: number }} */ r) => r.id === tree.current);
+  $('btn-promote').disabled = tree.current === null || onMain;
+  $('btn-delete-move').disabled = tree.current === null;
   if (judged === 0) {
     $('review-note').hidden = true;
     return;
@@ -666,6 +697,17 @@ function jump(ply) {
   session.jump(ply);
 }
 
+/** @param {number} id a node of the game's tree */
+function showNode(id) {
+  message = null;
+  session.jumpToNode(id);
+}
+
+function forward() {
+  message = null;
+  session.redo();
+}
+
 function undo() {
   message = null;
   if (session.undo()) announce(t('message.undone'));
@@ -735,13 +777,13 @@ async function copyText(text, done) {
 }
 
 function shareUrl() {
-  const params = new URLSearchParams({ r: session.current.record() });
+  const params = new URLSearchParams({ r: session.current.annotated() });
   if (!session.status().pie) params.set('pie', '0');
   return location.href.split('#')[0] + '#' + params.toString();
 }
 
 function download() {
-  const blob = new Blob([session.current.record() + '\n'], { type: 'text/plain' });
+  const blob = new Blob([session.current.annotated() + '\n'], { type: 'text/plain' });
   const a = document.createElement('a');
   const stamp = new Date().toISOString().slice(0, 16).replace(/[-:T]/g, '');
   a.href = URL.createObjectURL(blob);
@@ -789,7 +831,7 @@ function actAt(at, how) {
 /** The page's keys beside the cursor's (see the help panel). */
 const PAGE_KEYS = /** @type {Record<string, () => void>} */ ({
   ArrowLeft: () => jump(session.status().ply - 1),
-  ArrowRight: () => jump(session.status().ply + 1),
+  ArrowRight: forward,
   Home: () => jump(0),
   ArrowUp: () => jump(0),
   End: () => jump(session.status().moves),
@@ -901,8 +943,16 @@ function setupControls() {
   $('btn-resume').addEventListener('click', () => session.resume());
   $('nav-first').addEventListener('click', () => jump(0));
   $('nav-back').addEventListener('click', () => jump(session.status().ply - 1));
-  $('nav-forward').addEventListener('click', () => jump(session.status().ply + 1));
+  $('nav-forward').addEventListener('click', forward);
   $('nav-last').addEventListener('click', () => jump(session.status().moves));
+  $('btn-promote').addEventListener('click', () => {
+    const { current } = session.current.tree();
+    if (current !== null && session.promote(current)) announce(t('message.promoted'));
+  });
+  $('btn-delete-move').addEventListener('click', () => {
+    const { current } = session.current.tree();
+    if (current !== null && session.deleteMove(current)) announce(t('message.deleted'));
+  });
   for (const shape of /** @type {const} */ (['round', 'square'])) {
     $(`shape-${shape}`).addEventListener('click', () => setShape(shape));
   }
@@ -925,7 +975,7 @@ function setupControls() {
     },
   });
 
-  $('btn-copy').addEventListener('click', () => copyText(session.current.record(), t('message.copied')));
+  $('btn-copy').addEventListener('click', () => copyText(session.current.mainRecord(), t('message.copied')));
   $('btn-download').addEventListener('click', download);
   $('btn-share').addEventListener('click', () => {
     const url = shareUrl();
@@ -1006,6 +1056,7 @@ Object.assign(window, {
   federa: {
     build: VERSION,
     record: () => session.current.record(),
+    annotated: () => session.current.annotated(),
     status: () => session.status(),
     position: () => session.current.position(),
     legalMoves: () => session.current.legalMoves(),

@@ -75,6 +75,18 @@ export class ReviewRunner {
     if (run === this.run) this.finish({ error: null });
   }
 
+  /**
+   * Takes back the judgements of `game`'s moves kept with it (a hole where a
+   * move was not judged).
+   * @param {Reviewed} game
+   * @param {(Judgement | null)[]} results
+   */
+  restore(game, results) {
+    results.slice(0, game.tokens.length).forEach((r, k) => {
+      if (r && r.played === game.tokens[k]) this.judged.set(key(game, k + 1), r);
+    });
+  }
+
   /** Stops the review; what was judged stays. */
   cancel() {
     if (!this.state.running) return;
@@ -96,6 +108,25 @@ export class ReviewRunner {
  * @param {number} ply
  */
 const key = (game, ply) => [game.start, ...game.tokens.slice(0, ply)].join(' ');
+
+/**
+ * Whether `value` reads as a judgement (one kept in the browser).
+ * @param {any} value
+ * @returns {value is Judgement}
+ */
+export function isJudgement(value) {
+  const number = (/** @type {unknown} */ x) => typeof x === 'number' && Number.isFinite(x);
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    ['ply', 'before', 'after', 'dark', 'accuracy'].every((k) => number(value[k])) &&
+    typeof value.played === 'string' &&
+    ['dark', 'light'].includes(value.player) &&
+    ['fine', ...MARKED].includes(value.class) &&
+    Array.isArray(value.best) &&
+    value.best.every((/** @type {any} */ m) => typeof m === 'object' && m !== null && typeof m.token === 'string')
+  );
+}
 
 /** The classes a review marks, worst last. */
 export const MARKED = /** @type {const} */ (['inaccuracy', 'mistake', 'blunder']);

@@ -235,8 +235,9 @@ export class Session {
     this.stopAi();
     if (this.againstAi()) {
       while (!this.humanToMove() && back());
-      // Back at the start with the AI to move: it plays afresh from here.
-      if (!this.humanToMove()) game.truncate();
+      // Back at the start with the AI to move: it plays afresh from here
+      // (what it played stays in the tree, as a variation once it differs).
+      if (!this.humanToMove()) game.endLine();
     }
     if (!this.keepRedo) game.truncate();
     this.paused = false;
@@ -251,6 +252,34 @@ export class Session {
   /** @param {number} ply */
   jump(ply) {
     return this.goTo(() => this.current.jump(ply));
+  }
+
+  /**
+   * Shows the move with node `id` of the game's tree, on its line.
+   * @param {number} id
+   */
+  jumpToNode(id) {
+    return this.goTo(() => this.current.goTo(id));
+  }
+
+  /**
+   * Moves the variation holding node `id` one place up (to the main line
+   * from the first place below it).
+   * @param {number} id
+   */
+  promote(id) {
+    if (!this.current.promote(id)) return false;
+    this.emit('change', { animate: null });
+    return true;
+  }
+
+  /**
+   * Deletes the move with node `id` and all after it (the line shown ends
+   * before it if it went through it).
+   * @param {number} id
+   */
+  deleteMove(id) {
+    return this.goTo(() => this.current.deleteMove(id));
   }
 
   /** @param {() => boolean} step */
@@ -268,10 +297,10 @@ export class Session {
     this.emit('thinking', { progress: null });
   }
 
-  /** Lets the AI move again, from the position shown (later moves are dropped). */
+  /** Lets the AI move again, from the position shown (the line ends here; the tree keeps the later moves). */
   resume() {
     this.paused = false;
-    this.current.truncate();
+    this.current.endLine();
     this.changed(null);
   }
 

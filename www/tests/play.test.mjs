@@ -56,6 +56,7 @@ async function ready(page) {
 
 const status = (page) => page.evaluate(() => window.federa.status());
 const record = (page) => page.evaluate(() => window.federa.record());
+const annotated = (page) => page.evaluate(() => window.federa.annotated());
 
 /// Pastes a record or position into the load dialog.
 async function paste(page, text) {
@@ -165,9 +166,45 @@ test('undo and redo, and the move list', async () => {
   assert.equal((await status(page)).ply, 3);
   await page.click('#nav-first');
   assert.equal((await status(page)).ply, 0);
-  // Playing at an earlier ply replaces the later moves.
+  // Playing at an earlier ply starts a new line; the old one stays as a variation.
   await clickPoint(page, 'a1');
   assert.equal(await record(page), '7x7 BCa1');
+  assert.equal(await annotated(page), '7x7 BCa1 (BCd4 WCc3 BCe5)');
+  await page.close();
+});
+
+test('a variation is shown, promoted and deleted, and survives a reload and a share link', async () => {
+  const page = await openPage();
+  await newGame(page, { size: 7, opponent: 'human', pie: false });
+  for (const p of ['d4', 'c3', 'e5']) await clickPoint(page, p);
+  await page.click('#nav-first');
+  await clickPoint(page, 'a1');
+  await clickPoint(page, 'b2');
+  const tree = '7x7 BCa1 (BCd4 WCc3 BCe5) WCb2';
+  assert.equal(await annotated(page), tree);
+  assert.deepEqual(await page.locator('#move-list .variation-row .mv').allTextContents(), ['1. BCd4', 'WCc3', '2. BCe5']);
+  assert.ok(await page.isDisabled('#btn-promote'), 'the main line is shown');
+  // Into the variation: its moves become the line shown.
+  await page.locator('#move-list .variation-row .mv', { hasText: 'WCc3' }).click();
+  assert.equal(await record(page), '7x7 BCd4 WCc3 BCe5');
+  assert.equal((await status(page)).ply, 2);
+  assert.equal(await page.getAttribute('#move-list .variation-row .mv.current', 'data-ply'), '2');
+  await page.reload();
+  await ready(page);
+  assert.equal(await annotated(page), tree, 'the tree is kept');
+  assert.equal(await record(page), '7x7 BCd4 WCc3 BCe5', 'and the line shown');
+  assert.equal((await status(page)).ply, 2);
+  await page.click('#btn-share');
+  const hash = await page.evaluate(() => location.hash);
+  const linked = await openPage(hash);
+  assert.equal(await annotated(linked), tree, 'a share link carries the whole tree');
+  await linked.close();
+  await page.click('#btn-promote');
+  assert.equal(await annotated(page), '7x7 BCd4 (BCa1 WCb2) WCc3 BCe5');
+  await page.locator('#move-list .variation-row .mv', { hasText: 'WCb2' }).click();
+  await page.click('#btn-delete-move');
+  assert.equal(await annotated(page), '7x7 BCd4 (BCa1) WCc3 BCe5');
+  assert.equal(await record(page), '7x7 BCa1', 'the line shown ends before the deleted move');
   await page.close();
 });
 
@@ -437,6 +474,14 @@ test('a review draws the graph, marks a planted blunder, and next mistake shows 
   const box = await page.locator('#review-graph').boundingBox();
   await page.mouse.click(box.x + 1, box.y + box.height / 2);
   assert.equal((await status(page)).ply, 0);
+  // The review is kept with the game, and written into its annotated record.
+  const kept = await annotated(page);
+  assert.ok(kept.startsWith('3x3 BSa1'), kept);
+  assert.ok(kept.endsWith(' BCb2?? {[%eval 0] [%best BSb2]}'), kept);
+  await page.reload();
+  await ready(page);
+  assert.equal(await page.textContent('#review-status'), 'Reviewed: 9 moves.');
+  assert.deepEqual(await page.evaluate(() => window.federa.review().results), results);
   await page.close();
 });
 

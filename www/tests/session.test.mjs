@@ -351,11 +351,12 @@ test('undo back to the start with the AI to move lets it play afresh', async () 
   assert.equal(session.undo(), true);
   assert.deepEqual(line(session), { moves: ['BCc3', 'WCb2'], ply: 1 }, 'the human’s move undone, kept for redo');
   assert.equal(session.undo(), true);
-  assert.deepEqual(line(session), { moves: [], ply: 0 }, 'the line is dropped');
+  assert.deepEqual(line(session), { moves: [], ply: 0 }, 'the line ends at the start');
   assert.equal(fake.asks.length, 3);
   assert.equal(fake.last.request.record, '5x5');
   await fake.last.answer('BCe5');
   assert.deepEqual(line(session), { moves: ['BCe5'], ply: 1 });
+  assert.equal(session.current.annotated(), '5x5 BCe5 (BCc3 WCb2)');
 });
 
 test('undo never goes before startPly', async () => {
@@ -399,6 +400,38 @@ test('keepRedo: false against the AI drops both moves undone', async () => {
   assert.equal(session.undo(), true);
   assert.deepEqual(line(session), { moves: ['BCc3', 'WCa1'], ply: 2 });
   assert.equal(session.status().moves, session.status().ply);
+  assert.equal(session.current.annotated(), '5x5 BCc3 WCa1', 'the tree drops them too');
+});
+
+test('another move at an earlier ply keeps the old line as a variation, which can be shown, promoted and deleted', () => {
+  const { session } = setUp({});
+  for (const p of ['c3', 'b2', 'd4']) session.act(p, 'round');
+  session.jump(1);
+  session.act('e5', 'square');
+  const game = session.current;
+  assert.equal(game.annotated(), '5x5 BCc3 WSe5 (WCb2 BCd4)', 'the line played last is the main line');
+  assert.deepEqual(line(session), { moves: ['BCc3', 'WSe5'], ply: 2 });
+  const tree = game.tree();
+  assert.deepEqual(
+    tree.rows.map((/** @type {any} */ r) => [r.ply, r.token, r.variations.map((v) => v.map((m) => m.token))]),
+    [
+      [1, 'BCc3', []],
+      [2, 'WSe5', [['WCb2', 'BCd4']]],
+    ],
+  );
+  const old = tree.rows[1].variations[0][1];
+  assert.equal(session.jumpToNode(old.id), true);
+  assert.deepEqual(line(session), { moves: ['BCc3', 'WCb2', 'BCd4'], ply: 3 });
+  assert.equal(session.jumpToNode(999), false, 'no such node');
+  assert.equal(session.promote(old.id), true);
+  assert.equal(game.annotated(), '5x5 BCc3 WCb2 (WSe5) BCd4');
+  assert.equal(game.mainRecord(), '5x5 BCc3 WCb2 BCd4');
+  assert.equal(session.promote(old.id), false, 'already the main line');
+  assert.equal(session.deleteMove(tree.rows[1].variations[0][0].id), true);
+  assert.deepEqual(line(session), { moves: ['BCc3'], ply: 1 }, 'the line shown ends before the deleted move');
+  assert.equal(game.annotated(), '5x5 BCc3 WSe5');
+  assert.equal(session.redo(), true, 'redo follows the tree');
+  assert.deepEqual(line(session), { moves: ['BCc3', 'WSe5'], ply: 2 });
 });
 
 test('a move that check() refuses is taken back and refused with its reason', () => {
@@ -415,6 +448,7 @@ test('a move that check() refuses is taken back and refused with its reason', ()
   assert.deepStrictEqual(taken(events), [['refused', { error: wrong }]]);
   assert.deepEqual(line(session), { moves: [], ply: 0 });
   assert.equal(session.status().moves, 0, 'nothing left to redo');
+  assert.equal(session.current.annotated(), '5x5', 'nor in the tree');
   assert.deepEqual(seen, [{ kind: 'place', color: 'dark', piece: 'darkRound', at: 'c3', token: 'BCc3' }]);
   assert.equal(session.act('b2', 'square'), true);
   assert.deepEqual(taken(events).map(([name]) => name), ['move', 'change']);
@@ -492,7 +526,7 @@ test('pause stops the AI and keeps it waiting; resume asks it again', async () =
   assert.deepEqual(line(session), { moves: ['BCe5'], ply: 1 });
 });
 
-test('resume from an earlier position drops the later moves and asks the AI there', async () => {
+test('resume from an earlier position ends the line there and asks the AI; the tree keeps the old line', async () => {
   const { session, fake } = setUp({ seats: againstAiAs('light') });
   session.act('c3', 'round');
   await fake.last.answer('WCa1');
@@ -507,6 +541,7 @@ test('resume from an earlier position drops the later moves and asks the AI ther
   assert.deepEqual(line(session), { moves: ['BCc3'], ply: 1 });
   await fake.last.answer('WSd4');
   assert.deepEqual(line(session), { moves: ['BCc3', 'WSd4'], ply: 2 });
+  assert.equal(session.current.annotated(), '5x5 BCc3 WSd4 (WCa1 BCe5 WSb2)', 'the old line kept as a variation');
 });
 
 test('moveNow plays the best move found so far; the later answer is dropped', async () => {

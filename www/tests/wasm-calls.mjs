@@ -111,10 +111,15 @@ function games(engine) {
     ['redo', () => game.redo()],
     ['jump', () => game.jump(number(60))],
     ['truncate', () => game.truncate()],
+    ['endLine', () => game.endLine()],
+    ['goTo', () => game.goTo(number(60))],
+    ['promote', () => game.promote(number(60))],
+    ['deleteMove', () => game.deleteMove(number(60))],
+    ['annotate', () => game.annotate(number(60), number(2), rng.pick(['fine', 'mistake', 'blunder', string(game)]), string(game))],
     ['groupAt', () => game.groupAt(number(), number())],
     ['moveAt', () => game.moveAt(number(60))],
     ['setTag', () => game.setTag(string(game), string(game))],
-    ['read', () => [game.status(), game.board(), game.moves(), game.changeable(), game.changeableGroups(), game.lastMovePoints(), game.tags()]],
+    ['read', () => [game.status(), game.board(), game.moves(), game.changeable(), game.changeableGroups(), game.lastMovePoints(), game.tags(), game.tree(), game.redoable(), game.mainRecord()]],
   ];
   const makers = [
     ['new', () => [new engine.GameHandle(number(), bool()), null]],
@@ -136,10 +141,12 @@ function games(engine) {
       continue;
     }
     const [name, call] = rng.below(3) === 0 ? methods[0] : rng.pick(methods);
-    const before = { record: game.record(), position: game.position(), status: game.status() };
+    const before = { record: game.record(), position: game.position(), status: game.status(), tree: game.annotated() };
     const got = attempt(name, call);
-    if (got.error) {
+    // A refusal throws, or returns false (a step or node that is not there).
+    if (got.error || got.value === false) {
       counts.rejected++;
+      assert.equal(game.annotated(), before.tree, `${name} rejected, tree unchanged`);
       assert.equal(game.record(), before.record, `${name} rejected, record unchanged`);
       assert.equal(game.position(), before.position, `${name} rejected, position unchanged`);
       assert.deepEqual(game.status(), before.status, `${name} rejected, status unchanged`);
@@ -151,6 +158,10 @@ function games(engine) {
     assert.ok(reread.value, `the record ${JSON.stringify(game.record())} reads back`);
     assert.equal(reread.value.record(), game.record());
     reread.value.free();
+    const tree = attempt('fromRecord(annotated)', () => engine.GameHandle.fromRecord(game.annotated(), pie));
+    assert.ok(tree.value, `the tree ${JSON.stringify(game.annotated())} reads back`);
+    assert.equal(tree.value.annotated(), game.annotated());
+    tree.value.free();
   }
   game.free();
   return counts;

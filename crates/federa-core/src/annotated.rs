@@ -367,6 +367,23 @@ impl GameTree {
         Ok(())
     }
 
+    /// The comment of `id` without its `[%…]` commands: the words a reader
+    /// sees.
+    #[must_use]
+    pub fn comment_text(&self, id: NodeId) -> String {
+        let comment = self.comment(id);
+        let mut out = String::new();
+        let mut rest = comment;
+        while let Some(start) = rest.find("[%") {
+            out.push_str(&rest[..start]);
+            rest = rest[start..]
+                .find(']')
+                .map_or("", |end| &rest[start + end + 1..]);
+        }
+        out.push_str(rest);
+        out.split_whitespace().collect::<Vec<_>>().join(" ")
+    }
+
     /// The glyph of the move at `id`.
     #[must_use]
     pub fn glyph(&self, id: NodeId) -> Option<Glyph> {
@@ -513,6 +530,18 @@ impl GameTree {
     #[must_use]
     pub fn tags(&self) -> &[(String, String)] {
         &self.tags
+    }
+
+    /// Sets a tag (replacing one of the same key); `Position` is written
+    /// from the start and cannot be set.
+    pub fn set_tag(&mut self, key: &str, value: &str) {
+        if key == "Position" {
+            return;
+        }
+        match self.tags.iter_mut().find(|(k, _)| k == key) {
+            Some(tag) => tag.1 = value.to_owned(),
+            None => self.tags.push((key.to_owned(), value.to_owned())),
+        }
     }
 
     /// The main line as a [`Game`], with the tags, at its end.

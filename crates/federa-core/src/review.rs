@@ -84,6 +84,19 @@ impl MoveClass {
             MoveClass::Blunder => "blunder",
         }
     }
+
+    /// The class of that name (as [`MoveClass::name`] writes it).
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<MoveClass> {
+        [
+            MoveClass::Fine,
+            MoveClass::Inaccuracy,
+            MoveClass::Mistake,
+            MoveClass::Blunder,
+        ]
+        .into_iter()
+        .find(|c| c.name() == name)
+    }
 }
 
 /// One move of a reviewed game.
@@ -365,26 +378,45 @@ pub fn annotate(game: &Game, reviews: &[MoveReview]) -> GameTree {
         else {
             break;
         };
-        let eval = eval_text((r.dark * 1000.0).round() as u16);
-        let mut comment = format!("[%eval {eval}]");
-        if let Some(glyph) = r.class.glyph() {
-            tree.set_glyph(node, Some(glyph));
-            if let Some(&best) = r.best.first().filter(|&&b| b != r.played) {
-                comment.push_str(&format!(" [%best {}]", tree.position(at).token(best)));
-                let mut v = at;
-                for &m in &r.best {
-                    match tree.play(v, m) {
-                        Ok(next) => v = next,
-                        Err(_) => break,
-                    }
+        let best = r.best.first().copied().filter(|&b| b != r.played);
+        mark(&mut tree, node, r.dark, r.class, best);
+        if r.class.glyph().is_some() && best.is_some() {
+            let mut v = at;
+            for &m in &r.best {
+                match tree.play(v, m) {
+                    Ok(next) => v = next,
+                    Err(_) => break,
                 }
             }
         }
-        tree.set_comment(node, &comment)
-            .expect("a well-formed evaluation");
         at = node;
     }
     tree
+}
+
+/// Writes one move's judgement into the tree: `[%eval]` (Dark's chance
+/// after it, 0 to 1), the class's glyph and, for an inaccuracy or worse,
+/// `[%best]` (if `best` is legal before the move). The comment's words stay
+/// after the commands; a fine move keeps the glyph it had.
+pub fn mark(tree: &mut GameTree, node: NodeId, dark: f32, class: MoveClass, best: Option<Move>) {
+    let Some(before) = tree.parent(node) else {
+        return;
+    };
+    let eval = eval_text((dark.clamp(0.0, 1.0) * 1000.0).round() as u16);
+    let mut comment = format!("[%eval {eval}]");
+    if let Some(glyph) = class.glyph() {
+        tree.set_glyph(node, Some(glyph));
+        if let Some(best) = best.filter(|&b| tree.position(before).check(b).is_ok()) {
+            comment.push_str(&format!(" [%best {}]", tree.position(before).token(best)));
+        }
+    }
+    let words = tree.comment_text(node);
+    if !words.is_empty() {
+        comment.push(' ');
+        comment.push_str(&words);
+    }
+    tree.set_comment(node, &comment)
+        .expect("an evaluation, a legal move and words that were a comment");
 }
 
 /// Per player: inaccuracies, mistakes and blunders, and the mean accuracy.
@@ -439,6 +471,26 @@ mod tests {
     fn a_proven_win_thrown_away_is_a_blunder_and_the_only_winning_move_is_not() {
         assert_eq!(MoveClass::of(1.0, 0.97, true, false), MoveClass::Blunder);
         assert_eq!(MoveClass::of(1.0, 1.0, true, true), MoveClass::Fine);
+    }
+
+    #[test]
+    fn a_mark_writes_the_judgement_before_the_authors_words() {
+        let mut tree = GameTree::from_annotated("5x5 BCc3 WSd3 {a calm reply}", true).unwrap();
+        let node = tree.main_line()[1];
+        let token: crate::Token = "WSc2".parse().unwrap();
+        let best = token.to_move(tree.position(tree.main_line()[0])).unwrap();
+        mark(&mut tree, node, 0.8125, MoveClass::Mistake, Some(best));
+        assert_eq!(tree.glyph(node), Some(Glyph::Mistake));
+        assert_eq!(
+            tree.comment(node),
+            "[%eval 0.813] [%best WSc2] a calm reply"
+        );
+        // Judged again as fine: the new evaluation replaces the old, the glyph stays.
+        mark(&mut tree, node, 0.5, MoveClass::Fine, None);
+        assert_eq!(tree.comment(node), "[%eval 0.5] a calm reply");
+        assert_eq!(tree.glyph(node), Some(Glyph::Mistake));
+        assert_eq!(MoveClass::from_name("mistake"), Some(MoveClass::Mistake));
+        assert_eq!(MoveClass::from_name("Mistake"), None);
     }
 
     /// A 3×3 position with Dark to move that the solver settles: `BSb2`

@@ -1,7 +1,10 @@
 //! Errors as values JavaScript can show in any language: a `kind` to pick the
 //! message, the facts it needs, and the English `message` from federa-core.
 
-use federa_core::{Color, IllegalMove, Piece, PositionError, RecordError, TokenError};
+use federa_core::{
+    AnnotatedError, Color, ElementProblem, IllegalMove, Piece, PositionError, RecordError,
+    TokenError,
+};
 use serde::Serialize;
 use wasm_bindgen::JsValue;
 
@@ -315,4 +318,49 @@ fn position_info(e: &PositionError) -> ErrorInfo {
 /// A position string that does not read.
 pub fn from_position(e: &PositionError) -> JsValue {
     to_js(&position_info(e))
+}
+
+/// An annotated record that does not read: a problem of its head as for a
+/// plain record, else the element (1-based) and what is wrong with it.
+pub fn from_annotated(e: &AnnotatedError) -> JsValue {
+    let (index, problem) = match e {
+        AnnotatedError::Record(e) => return from_record(e),
+        AnnotatedError::Element { index, problem } => (index, problem),
+    };
+    let mut facts = Facts {
+        index: Some(*index),
+        ..Facts::default()
+    };
+    facts.problem = Some(match problem {
+        ElementProblem::Token(e) => {
+            facts.token = Some(e.token.clone());
+            "token"
+        }
+        ElementProblem::Illegal { token, error } => {
+            facts.token = Some(token.clone());
+            facts.cause = Some(Box::new(info(error)));
+            "illegal"
+        }
+        ElementProblem::Glyph(g) => {
+            facts.found = Some(g.clone());
+            "glyph"
+        }
+        ElementProblem::VariationWithoutMove
+        | ElementProblem::UnopenedVariation
+        | ElementProblem::UnclosedVariation
+        | ElementProblem::EmptyVariation
+        | ElementProblem::RepeatedMove => "variation",
+        ElementProblem::UnterminatedComment
+        | ElementProblem::BraceInComment
+        | ElementProblem::CommentWithoutMove => "comment",
+        ElementProblem::Eval(x) => {
+            facts.found = Some(x.clone());
+            "eval"
+        }
+        ElementProblem::Best(x) => {
+            facts.found = Some(x.clone());
+            "best"
+        }
+    });
+    error("annotated", e, facts)
 }

@@ -5,14 +5,18 @@
 
 mod errors;
 
-use federa_core::review::Analyser;
+use federa_core::review::{self, Analyser, MoveClass};
 use federa_core::search::{Analysis, Clock, Level, Limit, Player, PlayerKind, midgame_position};
-use federa_core::{Color, Game, Move, Piece, Point, Position, Rng, Rules, Shape, Token};
+use federa_core::{
+    Color, Game, GameTree, Move, NodeId, Piece, Point, Position, Rng, Rules, Shape, Token,
+};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 pub use errors::ErrorInfo;
-use errors::{error, from_illegal, from_position, from_record, from_size, from_token};
+use errors::{
+    error, from_annotated, from_illegal, from_position, from_record, from_size, from_token,
+};
 
 #[wasm_bindgen(start)]
 fn start() {
@@ -202,10 +206,148 @@ fn names(points: &[Point]) -> Vec<String> {
     points.iter().map(Point::to_string).collect()
 }
 
-/// A game for the page: the position, its history, and what the board needs.
+/// A game for the page: the line shown (its position, its history, and
+/// what the board needs) and the tree of every line played, with their
+/// glyphs and comments. Playing a move where the line had another keeps the
+/// old one as a variation.
 #[wasm_bindgen]
 pub struct GameHandle {
     game: Game,
+    tree: GameTree,
+    /// The tree's node of each move of `game`'s line.
+    nodes: Vec<NodeId>,
+}
+
+impl GameHandle {
+    fn of_tree(tree: GameTree) -> GameHandle {
+        let nodes = tree.main_line();
+        GameHandle {
+            game: tree.main_game(),
+            tree,
+            nodes,
+        }
+    }
+
+    fn of_game(game: Game) -> GameHandle {
+        GameHandle {
+            tree: GameTree::from_game(&game),
+            nodes: (1..=game.moves().len()).map(NodeId::from_index).collect(),
+            game,
+        }
+    }
+
+    /// The node of the position shown.
+    fn here(&self) -> NodeId {
+        self.node_at(self.game.ply())
+    }
+
+    fn node_at(&self, ply: usize) -> NodeId {
+        ply.checked_sub(1).map_or(NodeId::ROOT, |k| self.nodes[k])
+    }
+
+    /// Plays `m` after the position shown: the line ends with it, and the
+    /// tree keeps what the line held after it. A new move becomes the main
+    /// continuation where it branches off (the game is the line played
+    /// last); the old one stays as the first variation.
+    fn play_move(&mut self, m: Move) -> JsResult<()> {
+        let ply = self.game.ply();
+        let parent = self.here();
+        let known = self.tree.children(parent).len();
+        let child = self.tree.play(parent, m).map_err(|e| from_illegal(&e))?;
+        if self.tree.children(parent).len() > known {
+            while self.tree.children(parent)[0] != child && self.tree.promote(child) {}
+        }
+        self.game.play(m).map_err(|e| from_illegal(&e))?;
+        self.nodes.truncate(ply);
+        self.nodes.push(child);
+        Ok(())
+    }
+
+    /// Shows the line through `id` (with its main continuation), at `id`.
+    fn follow(&mut self, id: NodeId) {
+        let path = self.tree.path_to(id);
+        let mut game = Game::from_position(self.tree.start().clone());
+        for (k, v) in self.tree.tags() {
+            game.set_tag(k, v);
+        }
+        let nodes: Vec<NodeId> = path
+            .iter()
+            .copied()
+            .chain(self.tree.line_from(id))
+            .collect();
+        for &n in &nodes {
+            game.play(self.tree.move_at(n).expect("a move"))
+                .expect("the tree's moves are legal");
+        }
+        game.jump(path.len());
+        self.game = game;
+        self.nodes = nodes;
+    }
+
+    /// A node from JavaScript, if it is one of the tree's moves.
+    fn move_node(&self, id: f64) -> Option<NodeId> {
+        let ok = id.fract() == 0.0 && (1.0..=1e9).contains(&id);
+        let id = NodeId::from_index(id as usize);
+        (ok && self.tree.contains(id)).then_some(id)
+    }
+}
+
+/// A move of the tree for the move list: its node `id`, `ply`, `token`,
+/// `glyph` and `comment` (the words), and the `variations` that branch off
+/// before it, each a list of rows.
+#[derive(Serialize)]
+struct TreeRow {
+    id: usize,
+    ply: usize,
+    token: String,
+    glyph: &'static str,
+    comment: String,
+    variations: Vec<Vec<TreeRow>>,
+}
+
+/// The tree for the move list: the main line's rows, the nodes of the line
+/// shown and the node shown (`null` at the start).
+#[derive(Serialize)]
+struct TreeInfo {
+    rows: Vec<TreeRow>,
+    line: Vec<usize>,
+    current: Option<usize>,
+}
+
+fn tree_row(tree: &GameTree, id: NodeId, ply: usize, variations: Vec<Vec<TreeRow>>) -> TreeRow {
+    let before = tree.parent(id).expect("a move");
+    TreeRow {
+        id: id.index(),
+        ply,
+        token: tree
+            .position(before)
+            .token(tree.move_at(id).expect("a move")),
+        glyph: tree.glyph(id).map_or("", |g| g.symbol()),
+        comment: tree.comment_text(id),
+        variations,
+    }
+}
+
+/// The rows of the line that starts with `first` (whose own alternatives
+/// are `variations`), with the variations branching off along it.
+fn line_rows(
+    tree: &GameTree,
+    first: NodeId,
+    ply: usize,
+    variations: Vec<Vec<TreeRow>>,
+) -> Vec<TreeRow> {
+    let mut rows = vec![tree_row(tree, first, ply, variations)];
+    let mut at = first;
+    while let Some((&main, others)) = tree.children(at).split_first() {
+        let ply = ply + rows.len();
+        let variations = others
+            .iter()
+            .map(|&v| line_rows(tree, v, ply, Vec::new()))
+            .collect();
+        rows.push(tree_row(tree, main, ply, variations));
+        at = main;
+    }
+    rows
 }
 
 #[wasm_bindgen]
@@ -213,26 +355,29 @@ impl GameHandle {
     /// A new game on the empty `size`×`size` board.
     #[wasm_bindgen(constructor)]
     pub fn new(size: f64, pie: bool) -> JsResult<GameHandle> {
-        Ok(GameHandle {
-            game: Game::new(rules(size, pie)?),
-        })
+        Ok(GameHandle::of_game(Game::new(rules(size, pie)?)))
     }
 
-    /// A game read from a record (tags allowed); nothing is kept on error.
+    /// A game read from a record (tags allowed), plain or annotated
+    /// (variations, comments, glyphs), shown at the main line's end;
+    /// nothing is kept on error.
     #[wasm_bindgen(js_name = fromRecord)]
     pub fn from_record(text: &str, pie: bool) -> JsResult<GameHandle> {
-        Game::from_record(text, pie)
-            .map(|game| GameHandle { game })
-            .map_err(|e| from_record(&e))
+        match Game::from_record(text, pie) {
+            Ok(game) => Ok(GameHandle::of_game(game)),
+            // A plain record's error says it best, unless the text is annotated.
+            Err(e) if !text.contains(['(', ')', '{', '}', '!', '?']) => Err(from_record(&e)),
+            Err(_) => GameTree::from_annotated(text, pie)
+                .map(GameHandle::of_tree)
+                .map_err(|e| from_annotated(&e)),
+        }
     }
 
     /// A game starting from a position string.
     #[wasm_bindgen(js_name = fromPosition)]
     pub fn from_position(text: &str, pie: bool) -> JsResult<GameHandle> {
         Position::parse_with_pie(text, pie)
-            .map(|pos| GameHandle {
-                game: Game::from_position(pos),
-            })
+            .map(|pos| GameHandle::of_game(Game::from_position(pos)))
             .map_err(|e| from_position(&e))
     }
 
@@ -243,7 +388,7 @@ impl GameHandle {
         let m = token
             .to_move(self.game.position())
             .map_err(|e| from_illegal(&e))?;
-        self.game.play(m).map_err(|e| from_illegal(&e))
+        self.play_move(m)
     }
 
     /// Places the side to move's piece of the given shape (`"round"` or
@@ -266,7 +411,7 @@ impl GameHandle {
             piece: Piece::new(pos.to_move(), shape),
             at,
         };
-        self.game.play(m).map_err(|e| from_illegal(&e))
+        self.play_move(m)
     }
 
     /// Changes the group at a column and row for the side to move.
@@ -279,7 +424,7 @@ impl GameHandle {
             at,
         };
         let m = token.to_move(pos).map_err(|e| from_illegal(&e))?;
-        self.game.play(m).map_err(|e| from_illegal(&e))
+        self.play_move(m)
     }
 
     fn checked_point(&self, col: f64, row: f64) -> JsResult<Point> {
@@ -310,9 +455,22 @@ impl GameHandle {
         self.game.undo()
     }
 
-    /// Steps forward along the line; false at its end.
+    /// Steps forward along the line; at its end, into the tree's main
+    /// continuation; false where there is no move after.
     pub fn redo(&mut self) -> bool {
-        self.game.redo()
+        if self.game.redo() {
+            return true;
+        }
+        let Some(&next) = self.tree.children(self.here()).first() else {
+            return false;
+        };
+        self.follow(next);
+        true
+    }
+
+    /// Whether `redo` has a move to go to.
+    pub fn redoable(&self) -> bool {
+        self.game.ply() < self.game.moves().len() || !self.tree.children(self.here()).is_empty()
     }
 
     /// Shows the position after `ply` moves; false (nothing changes) if there
@@ -321,9 +479,109 @@ impl GameHandle {
         ply.fract() == 0.0 && (0.0..=1e6).contains(&ply) && self.game.jump(ply as usize)
     }
 
-    /// Drops the moves after the current ply.
+    /// Drops the moves after the current ply, from the line and the tree.
     pub fn truncate(&mut self) {
+        if let Some(&next) = self.nodes.get(self.game.ply()) {
+            self.tree.delete(next);
+        }
+        self.end_line();
+    }
+
+    /// Ends the line at the current ply; the tree keeps the moves after it.
+    #[wasm_bindgen(js_name = endLine)]
+    pub fn end_line(&mut self) {
         self.game.truncate();
+        self.nodes.truncate(self.game.ply());
+    }
+
+    /// Shows the move with node `id` (from `tree`), on its line; false
+    /// (nothing changes) if there is no such move.
+    #[wasm_bindgen(js_name = goTo)]
+    pub fn go_to(&mut self, id: f64) -> bool {
+        let Some(id) = self.move_node(id) else {
+            return false;
+        };
+        self.follow(id);
+        true
+    }
+
+    /// Moves the variation holding node `id` one place up where it branches
+    /// off (the first place is the main line); false if it is the main line
+    /// or no move.
+    pub fn promote(&mut self, id: f64) -> bool {
+        self.move_node(id).is_some_and(|id| self.tree.promote(id))
+    }
+
+    /// Deletes the move with node `id` and every move after it; the line
+    /// shown ends before it if it went through it. False if there is no such
+    /// move.
+    #[wasm_bindgen(js_name = deleteMove)]
+    pub fn delete_move(&mut self, id: f64) -> bool {
+        let Some(id) = self.move_node(id) else {
+            return false;
+        };
+        if let Some(k) = self.nodes.iter().position(|&n| n == id) {
+            self.game.jump(self.game.ply().min(k));
+            self.game.truncate();
+            self.nodes.truncate(k);
+        }
+        self.tree.delete(id)
+    }
+
+    /// The tree for the move list: `rows` (the main line; each row has `id`,
+    /// `ply`, `token`, `glyph`, `comment` and the `variations` branching off
+    /// before it, each a list of rows), `line` (the nodes of the line shown)
+    /// and `current` (the node shown, `null` at the start).
+    pub fn tree(&self) -> JsValue {
+        let rows = match self.tree.children(NodeId::ROOT).split_first() {
+            Some((&main, others)) => {
+                let variations = others
+                    .iter()
+                    .map(|&v| line_rows(&self.tree, v, 1, Vec::new()))
+                    .collect();
+                line_rows(&self.tree, main, 1, variations)
+            }
+            None => Vec::new(),
+        };
+        to_js(&TreeInfo {
+            rows,
+            line: self.nodes.iter().map(|n| n.index()).collect(),
+            current: (self.game.ply() > 0).then(|| self.here().index()),
+        })
+    }
+
+    /// Writes a review's judgement of the line's move number `ply` (1 for
+    /// the first) into its node: `dark` (Dark's chance after it, 0 to 1),
+    /// `class` (`fine`, `inaccuracy`, `mistake` or `blunder`) and `best` (the
+    /// preferred move's token, or empty). False (nothing changes) for a ply,
+    /// class or value that is not one.
+    pub fn annotate(&mut self, ply: f64, dark: f64, class: &str, best: &str) -> bool {
+        let ok = ply.fract() == 0.0 && ply >= 1.0 && ply <= self.nodes.len() as f64;
+        let (Some(class), true, true) =
+            (MoveClass::from_name(class), ok, (0.0..=1.0).contains(&dark))
+        else {
+            return false;
+        };
+        let node = self.nodes[ply as usize - 1];
+        let before = self.tree.position(self.node_at(ply as usize - 1));
+        let best = best
+            .parse::<Token>()
+            .ok()
+            .and_then(|t| t.to_move(before).ok());
+        review::mark(&mut self.tree, node, dark as f32, class, best);
+        true
+    }
+
+    /// The whole tree as an annotated record: tags, the main line, every
+    /// variation, glyph and comment.
+    pub fn annotated(&self) -> String {
+        self.tree.to_annotated()
+    }
+
+    /// The main line's plain record (what the designer's tool reads).
+    #[wasm_bindgen(js_name = mainRecord)]
+    pub fn main_record(&self) -> String {
+        self.tree.main_line_record()
     }
 
     /// The game record of the whole line.
@@ -464,6 +722,7 @@ impl GameHandle {
             ));
         }
         self.game.set_tag(key, value);
+        self.tree.set_tag(key, value);
         Ok(())
     }
 }

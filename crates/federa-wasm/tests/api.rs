@@ -202,6 +202,48 @@ fn bad_records_and_positions_are_refused() {
 }
 
 #[wasm_bindgen_test]
+fn an_annotated_record_reads_and_bad_ones_name_their_element() {
+    let text = "5x5 BCc3 {opening} WSd3?! (WCb2 BSa1) BCe5";
+    let mut g = game(text);
+    assert_eq!(g.annotated(), text);
+    assert_eq!(g.main_record(), "5x5 BCc3 WSd3 BCe5");
+    assert_eq!(g.record(), "5x5 BCc3 WSd3 BCe5", "the main line is shown");
+    for (text, problem, index) in [
+        ("5x5 BCc3 (BCd3", "variation", 2),
+        ("5x5 BCc3 {a", "comment", 2),
+        ("5x5 BCc3?? WSd3!!!", "glyph", 2),
+        ("5x5 BCc3 (WQd3)", "token", 3),
+        ("5x5 BCc3 (WCd3)", "illegal", 3),
+        ("5x5 BCc3 {[%eval 2]}", "eval", 2),
+    ] {
+        let e = err(GameHandle::from_record(text, true));
+        assert_eq!(kind(&e), "annotated", "{text}");
+        assert_eq!(get(&e, "problem").as_string().unwrap(), problem, "{text}");
+        assert_eq!(get(&e, "index").as_f64(), Some(f64::from(index)), "{text}");
+    }
+    // Bad nodes, plies and judgements change nothing.
+    let before = (g.annotated(), snapshot(&g));
+    for id in [-1.0, 0.0, 0.5, 99.0, f64::NAN, f64::INFINITY] {
+        assert!(!g.go_to(id), "{id}");
+        assert!(!g.promote(id), "{id}");
+        assert!(!g.delete_move(id), "{id}");
+    }
+    assert!(!g.annotate(0.0, 0.5, "fine", ""));
+    assert!(!g.annotate(4.0, 0.5, "fine", ""));
+    assert!(!g.annotate(1.0, 1.5, "fine", ""));
+    assert!(!g.annotate(1.0, f64::NAN, "fine", ""));
+    assert!(!g.annotate(1.0, 0.5, "great", ""));
+    assert_eq!((g.annotated(), snapshot(&g)), before);
+    // A judgement keeps the author's words; a best move that is not legal is left out.
+    assert!(g.annotate(1.0, 0.25, "blunder", "BSb2"));
+    assert!(g.annotate(2.0, 0.25, "mistake", "BCa1"));
+    assert_eq!(
+        g.annotated(),
+        "5x5 BCc3?? {[%eval 0.25] [%best BSb2] opening} WSd3? {[%eval 0.25]} (WCb2 BSa1) BCe5"
+    );
+}
+
+#[wasm_bindgen_test]
 fn group_info_explains_a_refused_change() {
     let g = GameHandle::from_position("scs/cCc/sS. b", true).unwrap();
     let info = g.group_at(1.0, 1.0);

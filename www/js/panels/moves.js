@@ -1,47 +1,106 @@
 // @ts-check
-// The move list: numbered pairs of tokens, each with its glyph once the game
-// is reviewed; a click jumps to that ply.
-import { GLYPHS } from './review.js';
+// The move list: the game's tree as the engine gives it (GameHandle.tree).
+// The main line in numbered pairs; each variation, indented below the move
+// it is an alternative to, runs on one line with its own nested in
+// parentheses. Every move shows its glyph and comment; the line shown is
+// marked, its current move too; a click shows that move.
+
+/**
+ * @typedef {{ id: number, ply: number, token: string, glyph: string, comment: string, variations: Row[][] }} Row
+ * @typedef {{ rows: Row[], line: number[], current: number | null }} Tree
+ */
+
+/** What each glyph means, as a class for its colour. */
+const GLYPH_CLASS = /** @type {Record<string, string>} */ ({
+  '?!': 'inaccuracy',
+  '?': 'mistake',
+  '??': 'blunder',
+  '!': 'good',
+  '!!': 'brilliant',
+  '!?': 'interesting',
+});
 
 /**
  * @param {HTMLOListElement} list
- * @param {string[]} tokens the game's moves
- * @param {number} ply the ply shown
+ * @param {Tree} tree
  * @param {import('../words.js').Translate} t
- * @param {(ply: number) => void} onJump
- * @param {(string | undefined)[]} [classes] each move's class, from a review
+ * @param {(id: number) => void} onShow
  */
-export function renderMoves(list, tokens, ply, t, onJump, classes = []) {
+export function renderMoves(list, tree, t, onShow) {
   list.textContent = '';
-  for (let k = 0; k < tokens.length; k += 2) {
-    const row = document.createElement('li');
-    const num = document.createElement('span');
-    num.className = 'num';
-    num.textContent = t('moves.number', { n: k / 2 + 1 });
-    row.appendChild(num);
-    for (const j of [k, k + 1]) {
-      if (j >= tokens.length) break;
-      const b = document.createElement('button');
-      b.type = 'button';
-      b.className = 'mv';
-      b.textContent = tokens[j];
-      b.dataset.ply = String(j + 1);
-      const glyph = GLYPHS[classes[j] ?? ''];
-      if (glyph) {
-        const mark = document.createElement('span');
-        mark.className = `glyph-mark ${classes[j]}`;
-        mark.textContent = glyph;
-        mark.title = t('class.' + classes[j]);
-        b.appendChild(mark);
-      }
-      if (j + 1 === ply) {
-        b.classList.add('current');
-        b.setAttribute('aria-current', 'step');
-      }
-      b.addEventListener('click', () => onJump(j + 1));
-      row.appendChild(b);
+  const line = new Set(tree.line);
+  /** @param {Row} row @param {boolean} numbered */
+  const button = (row, numbered) => {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'mv';
+    b.dataset.ply = String(row.ply);
+    b.dataset.node = String(row.id);
+    b.textContent = (numbered ? number(row.ply, t) + ' ' : '') + row.token;
+    if (row.glyph) {
+      const mark = document.createElement('span');
+      const kind = GLYPH_CLASS[row.glyph];
+      mark.className = `glyph-mark ${kind}`;
+      mark.textContent = row.glyph;
+      if (['inaccuracy', 'mistake', 'blunder'].includes(kind)) mark.title = t('class.' + kind);
+      b.appendChild(mark);
     }
-    list.appendChild(row);
+    if (line.has(row.id)) b.classList.add('on-line');
+    if (row.id === tree.current) {
+      b.classList.add('current');
+      b.setAttribute('aria-current', 'step');
+    }
+    b.addEventListener('click', () => onShow(row.id));
+    return b;
+  };
+  /** @param {Row} row */
+  const comment = (row) => {
+    const c = document.createElement('span');
+    c.className = 'comment';
+    c.textContent = row.comment;
+    return c;
+  };
+  /** A variation on one line: the first move numbered, nested ones in parentheses. @param {Row[]} rows */
+  const variation = (rows) => {
+    const span = document.createElement('span');
+    span.className = 'variation';
+    rows.forEach((row, k) => {
+      span.append(button(row, k === 0 || row.ply % 2 === 1), ' ');
+      if (row.comment) span.append(comment(row), ' ');
+      for (const v of row.variations) span.append('(', variation(v), ') ');
+    });
+    return span;
+  };
+
+  /** @type {HTMLLIElement | null} */
+  let pair = null;
+  for (const row of tree.rows) {
+    if (!pair || row.ply % 2 === 1) {
+      pair = document.createElement('li');
+      const num = document.createElement('span');
+      num.className = 'num';
+      num.textContent = number(row.ply, t);
+      pair.appendChild(num);
+      // A pair that starts with its second move keeps the columns.
+      if (row.ply % 2 === 0) pair.appendChild(document.createElement('span'));
+      list.appendChild(pair);
+    }
+    pair.appendChild(button(row, false));
+    if (!row.comment && row.variations.length === 0) continue;
+    if (row.comment) {
+      const li = document.createElement('li');
+      li.className = 'note-row';
+      li.appendChild(comment(row));
+      list.appendChild(li);
+    }
+    for (const v of row.variations) {
+      const li = document.createElement('li');
+      li.className = 'variation-row';
+      li.appendChild(variation(v));
+      list.appendChild(li);
+    }
+    // The main line goes on in a row of its own.
+    pair = null;
   }
   // Keep the current move in view inside the list, never scrolling the page.
   const current = /** @type {HTMLElement | null} */ (list.querySelector('.current'));
@@ -51,4 +110,14 @@ export function renderMoves(list, tokens, ply, t, onJump, classes = []) {
       list.scrollTop = top - list.clientHeight / 2;
     }
   }
+}
+
+/**
+ * The number before a move: `3.` for the pair's first, `3…` for its second.
+ * @param {number} ply
+ * @param {import('../words.js').Translate} t
+ */
+function number(ply, t) {
+  const n = t('moves.number', { n: Math.ceil(ply / 2) });
+  return ply % 2 === 1 ? n : n.replace(/\.$/, '') + '…';
 }
