@@ -22,8 +22,8 @@ import { renderLost } from './panels/lost.js';
 import { AnalysisRunner, shownCandidates } from './analysis.js';
 import { candidatesLayer, lineLayer, ownershipLayer } from './board/analysis.js';
 import { listenCandidates, percent, renderAnalysisStatus, renderCandidates, renderEvalBar } from './panels/analysis.js';
-import { ReviewRunner, isJudgement, markedPlies, nextMarked, summarise } from './review.js';
-import { listenGraph, renderGraph, renderSummary } from './panels/review.js';
+import { ReviewRunner, isJudgement, markedPlies, nextMarked, reviewedGame, summarise } from './review.js';
+import { darkChances, listenGraph, renderGraph, renderSummary } from './panels/review.js';
 import { registerOffline } from './offline.js';
 import { VERSION } from './build.js';
 
@@ -181,7 +181,7 @@ function restore() {
     const { game: g, saved } = stored;
     if (Number.isInteger(saved.ply)) g.jump(saved.ply);
     const seated = ['first', 'second'].every((seat) => ['human', 'ai'].includes(saved.seats?.[seat]));
-    if (saved.review) review.restore(reviewed(g), saved.review);
+    if (saved.review) review.restore(reviewedGame(g), saved.review);
     setGame(g, seated ? saved.seats : HUMANS, LEVELS.includes(saved.level) ? saved.level : settings.level);
   } else {
     newGame();
@@ -265,7 +265,7 @@ function update(animate = null) {
   writeJson(GAME_KEY, {
     record: game.annotated(),
     line: game.record(),
-    review: review.results(reviewed()).map((r) => r ?? null),
+    review: review.results(reviewedGame(session.current)).map((r) => r ?? null),
     pie: st.pie,
     seats,
     level,
@@ -388,7 +388,7 @@ function renderAnalysis() {
       best: k === 0,
     }));
   const line =
-    candidates.find((c) => c.move === lineOf)?.line ?? (mistakeAt === null ? null : review.results(reviewed())[mistakeAt - 1]?.best);
+    candidates.find((c) => c.move === lineOf)?.line ?? (mistakeAt === null ? null : review.results(reviewedGame(session.current))[mistakeAt - 1]?.best);
   board.set({
     underlays: a && settings.ownership ? [ownershipLayer(a.ownership)] : [],
     overlays: line
@@ -531,17 +531,10 @@ function takeBack() {
   announce(t('message.undone'));
 }
 
-/** The game as the review sees it. */
-function reviewed(game = session.current) {
-  const st = game.status();
-  const setUp = game.record().split('\n').find((line) => line.startsWith('[Position '));
-  return { record: game.record(), pie: st.pie, tokens: game.moves(), start: `${st.pie ? 'pie' : 'no pie'} ${st.size} ${setUp ?? ''}` };
-}
-
 /** The review's parts: the buttons, progress, graph, table, glyphs and note. */
 function renderReview() {
   const st = session.status();
-  const game = reviewed();
+  const game = reviewedGame(session.current);
   const results = review.results(game);
   const judged = results.filter(Boolean).length;
   const { running, done, total, error } = review.state;
@@ -576,7 +569,7 @@ function renderReview() {
     $('review-note').hidden = true;
     return;
   }
-  renderGraph($('review-graph'), results, st.ply, t);
+  renderGraph($('review-graph'), darkChances(results), results.map((r) => r?.class), st.ply, t);
   renderSummary($('review-summary'), /** @type {const} */ (['dark', 'light']).map((color) => ({ color, ...summarise(results, color) })), t);
   const from = mistakeAt ?? st.ply;
   $('btn-prev-mistake').disabled = nextMarked(results, from, -1) === null;
@@ -603,7 +596,7 @@ function renderReview() {
  * @param {1 | -1} step
  */
 function stepMistake(step) {
-  const results = review.results(reviewed());
+  const results = review.results(reviewedGame(session.current));
   const ply = nextMarked(results, mistakeAt ?? session.status().ply, step);
   if (ply === null) return;
   jump(ply - 1);
@@ -959,7 +952,7 @@ function setupControls() {
 
   $('btn-analysis').addEventListener('click', toggleAnalysis);
   $('btn-hint').addEventListener('click', askHint);
-  $('btn-review').addEventListener('click', () => review.start(reviewed()));
+  $('btn-review').addEventListener('click', () => review.start(reviewedGame(session.current)));
   $('btn-review-cancel').addEventListener('click', () => review.cancel());
   $('btn-prev-mistake').addEventListener('click', () => stepMistake(-1));
   $('btn-next-mistake').addEventListener('click', () => stepMistake(1));
@@ -1068,7 +1061,7 @@ Object.assign(window, {
     },
     animating: () => board.animating(),
     /** The review's judgements of the moves, and the marked move shown. */
-    review: () => ({ results: review.results(reviewed()), state: review.state, mistakeAt }),
+    review: () => ({ results: review.results(reviewedGame(session.current)), state: review.state, mistakeAt }),
     /** The coach's last judgement. */
     judged: () => judgedLast,
     /** The analysis board: what it shows now. */

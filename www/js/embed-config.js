@@ -6,7 +6,7 @@ import { parsePoint } from './points.js';
 import { LEVELS, MAX_SIZE, MIN_SIZE } from './facts.js';
 import { languages } from './i18n.js';
 
-export const MODES = /** @type {const} */ (['play', 'two-players', 'replay', 'diagram', 'try']);
+export const MODES = /** @type {const} */ (['play', 'two-players', 'replay', 'review', 'diagram', 'try']);
 
 /**
  * @typedef {import('./embed.js').EmbedConfig} EmbedConfig the public config (embed.d.ts)
@@ -112,7 +112,7 @@ export function configFromAttributes(get) {
 /**
  * A config with its defaults filled in (keys set to `undefined` take their
  * default too): a board with a record replays it unless told otherwise,
- * and replays and diagrams are not played on.
+ * and replays, reviews and diagrams are not played on.
  * @param {EmbedConfig} config
  * @returns {FullConfig}
  */
@@ -124,7 +124,7 @@ export function withDefaults(config) {
     ...DEFAULTS,
     ...given,
     mode,
-    interactive: given.interactive ?? (mode !== 'diagram' && mode !== 'replay'),
+    interactive: given.interactive ?? !['diagram', 'replay', 'review'].includes(mode),
   };
 }
 

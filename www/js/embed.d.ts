@@ -6,17 +6,21 @@
 export interface EmbedConfig {
   /** Board size, 2 to 25 (default 9). */
   size?: number;
-  /** A game record to show; the board replays it unless `mode` says otherwise. */
+  /** A game record to show, plain or annotated; the board replays it unless `mode` says otherwise. */
   record?: string;
   /** A position string to start from. */
   position?: string;
-  /** play: against the AI; two-players; replay: step through `record`; diagram: a still picture; try: find a move in `expect`. */
-  mode?: 'play' | 'two-players' | 'replay' | 'diagram' | 'try';
+  /**
+   * play: against the AI; two-players; replay: step through `record`; review: step through `record` with
+   * its win-chance graph, glyphs and comments (the reader may have the AI review a record without
+   * evaluations); diagram: a still picture; try: find a move in `expect`.
+   */
+  mode?: 'play' | 'two-players' | 'replay' | 'review' | 'diagram' | 'try';
   /** The AI's level in `play` mode (default casual). */
   level?: 'novice' | 'casual' | 'club' | 'strong' | 'master';
   /** The colour the AI plays at the start (default light). */
   ai?: 'dark' | 'light';
-  /** Whether the reader may move (default: yes, except in replay and diagram). */
+  /** Whether the reader may move (default: yes, except in replay, review and diagram). */
   interactive?: boolean;
   /** Outline the groups the side to move may change. */
   hints?: boolean;

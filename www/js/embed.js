@@ -26,6 +26,9 @@ import { boardLabel, describeError, describeMove, narrate } from './words.js';
 import { clickShape, hideBadge, hoverShape, showHover } from './hover.js';
 import { cursorKey, cursorStart } from './keys.js';
 import { button } from './panels/lost.js';
+import { GLYPH_CLASS, findRow, renderMoves } from './panels/moves.js';
+import { listenGraph, renderGraph } from './panels/review.js';
+import { ReviewRunner, reviewedGame } from './review.js';
 
 /**
  * @typedef {import('./embed.js').EmbedConfig} EmbedConfig
@@ -49,7 +52,7 @@ function styles(onColours) {
   };
   const palette = link('palette.css');
   if (onColours) palette.addEventListener('load', onColours);
-  return [palette, link('board.css'), link('embed.css')];
+  return [palette, link('board.css'), link('review.css'), link('embed.css')];
 }
 
 /** @param {Element} host */
@@ -74,8 +77,10 @@ export function mount(host, initial = {}) {
       <div class="badge" hidden><span class="head"></span> <span class="tail"></span></div>
       <p class="announcer sr-only" aria-live="polite" aria-atomic="true"></p></div>
     <p class="status"></p>
+    <p class="comment" hidden></p>
     <div class="bar"></div>
     <p class="message" role="status"></p>
+    <div class="review" hidden><svg class="graph" role="img"></svg><ol class="move-list"></ol></div>
     <p class="caption"></p>`;
   root.appendChild(frame);
   /** @param {string} selector @returns {HTMLElement} */
@@ -118,6 +123,23 @@ export function mount(host, initial = {}) {
       cfg.mode === 'try' && cfg.expect && !cfg.expect.includes(move.token) ? { kind: 'notExpected', move } : null,
   });
   session.on('change', ({ animate }) => update(animate));
+  // Review mode, for a record without evaluations: the AI judges its moves
+  // when the reader asks, into the game's tree.
+  const review = new ReviewRunner({ client: () => new AiClient(), onChange: () => annotateReview() });
+  function annotateReview() {
+    if (!session.game) return;
+    review.results(reviewedGame(session.current)).forEach((r, k) => {
+      const best = r?.best[0]?.token;
+      if (r) session.current.annotate(k + 1, r.dark, r.class, best && best !== r.played ? best : '');
+    });
+    buildBar();
+    update(null);
+  }
+  listenGraph(
+    /** @type {SVGSVGElement} */ (/** @type {unknown} */ ($('.graph'))),
+    () => session.game?.moves().length ?? 0,
+    (ply) => session.jump(ply),
+  );
   session.on('move', ({ move, status }) => {
     const words = narrate(t, move, status, t('embed.won', { color: t('color.' + status.winner) }));
     if (cfg.mode === 'try' && cfg.expect) words.unshift(t('embed.right'));
@@ -184,13 +206,15 @@ export function mount(host, initial = {}) {
     }
     frame.classList.remove('failed');
     made = { ...config };
-    if (cfg.mode === 'replay') fresh.jump(0);
+    if (cfg.mode === 'replay' || cfg.mode === 'review') fresh.jump(0);
+    review.cancel();
     board ??= createBoard(boardEl, { events: { hover: onHover, click: onClick } });
-    buildBar();
     say('', '');
     cursor = null;
     const seats = cfg.mode === 'play' ? againstAiAs(cfg.ai) : HUMANS;
     session.load(fresh, seats, cfg.level, fresh.status().ply);
+    // After the game is loaded: review mode's bar depends on its record.
+    buildBar();
   }
 
   /** Redraws what the view keys say (the game is kept). */
@@ -208,11 +232,16 @@ export function mount(host, initial = {}) {
      * @param {() => void} action
      */
     const add = (key, action) => bar.appendChild(button(t, key, action));
-    if (cfg.mode === 'replay') {
+    if (cfg.mode === 'replay' || cfg.mode === 'review') {
       add('btn.first', () => session.jump(0));
       add('btn.back', () => session.jump(session.status().ply - 1));
       add('btn.forward', () => session.jump(session.status().ply + 1));
       add('btn.last', () => session.jump(session.status().moves));
+      const rows = session.game?.tree().rows ?? [];
+      if (cfg.mode === 'review' && rows.some((/** @type {{ eval: number | null }} */ r) => r.eval === null)) {
+        if (review.state.running) add('btn.cancel', () => review.cancel());
+        else add('btn.review', () => review.start(reviewedGame(session.current)));
+      }
     } else if (cfg.mode !== 'diagram') {
       add('btn.undo', () => session.undo());
       add('btn.swap', () => session.play('swap')).classList.add('swap');
@@ -244,7 +273,8 @@ export function mount(host, initial = {}) {
   function statusLine(st) {
     /** @param {string | null} c */
     const color = (c) => t('color.' + c);
-    if (cfg.mode === 'replay') return t('embed.replayPly', { ply: st.ply, count: st.moves });
+    if (review.state.running) return t('review.progress', { done: review.state.done, count: review.state.total });
+    if (cfg.mode === 'replay' || cfg.mode === 'review') return t('embed.replayPly', { ply: st.ply, count: st.moves });
     if (cfg.mode === 'diagram') return '';
     if (st.winner) return t('embed.won', { color: color(st.winner) });
     return t('embed.toMove', { color: color(st.toMove) });
@@ -284,6 +314,27 @@ export function mount(host, initial = {}) {
     $('.caption').hidden = !cfg.caption;
     const swap = /** @type {HTMLElement | null} */ (frame.querySelector('.bar .swap'));
     if (swap) swap.hidden = !(st.swapAvailable && readerToMove(st));
+    showReview(st);
+  }
+
+  /**
+   * Review mode's parts: the graph and the move list from the game's tree,
+   * and the comment of the move shown (the game's at the start).
+   * @param {Status} st
+   */
+  function showReview(st) {
+    const on = cfg.mode === 'review';
+    $('.review').hidden = !on;
+    /** @type {import('./panels/moves.js').Tree} */
+    const tree = session.current.tree();
+    const shown = tree.current === null ? tree.comment : (findRow(tree.rows, tree.current)?.comment ?? '');
+    $('.comment').textContent = on ? shown : '';
+    $('.comment').hidden = !on || !shown;
+    if (!on) return;
+    const rows = tree.rows;
+    const graph = /** @type {SVGSVGElement} */ (/** @type {unknown} */ ($('.graph')));
+    renderGraph(graph, [null, ...rows.map((r) => r.eval)], rows.map((r) => GLYPH_CLASS[r.glyph]), st.ply, t);
+    renderMoves(/** @type {HTMLOListElement} */ ($('.move-list')), tree, t, (id) => session.jumpToNode(id));
   }
 
   function hoverView() {
@@ -396,6 +447,7 @@ export function mount(host, initial = {}) {
     },
     destroy() {
       destroyed = true;
+      review.cancel();
       session.destroy();
       board?.destroy();
       root.replaceChildren();

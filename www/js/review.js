@@ -103,6 +103,18 @@ export class ReviewRunner {
 }
 
 /**
+ * The line shown of a game handle, as the review sees it.
+ * @param {import('./types.js').Game} game
+ * @returns {Reviewed}
+ */
+export function reviewedGame(game) {
+  const st = game.status();
+  const record = game.record();
+  const setUp = record.split('\n').find((line) => line.startsWith('[Position '));
+  return { record, pie: st.pie, tokens: game.moves(), start: `${st.pie ? 'pie' : 'no pie'} ${st.size} ${setUp ?? ''}` };
+}
+
+/**
  * The key of the judgement of `game`'s move number `ply`.
  * @param {Reviewed} game
  * @param {number} ply

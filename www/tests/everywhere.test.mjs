@@ -213,10 +213,42 @@ test('an embedded board plays by keyboard, and names itself and its live region 
   await page.close();
 });
 
+test('the embed\'s review mode shows an annotated record\'s graph, glyphs and comments, and reviews a plain one', async () => {
+  const page = await open(server.url + 'embed.html');
+  await boardsReady(page);
+  const review = page.locator('#demo-review');
+  const text = (selector) => review.locator(selector).first().textContent();
+  assert.equal(await text('.comment'), 'A short game on 5x5.', 'the game\'s comment at the start');
+  assert.equal(await review.locator('.graph circle.graph-mark.inaccuracy').count(), 1);
+  assert.equal(await text('.move-list .mv[data-ply="4"] .glyph-mark.inaccuracy'), '?!');
+  assert.equal(await review.locator('[data-action="btn.review"]').count(), 0, 'every move has its evaluation');
+  for (let k = 0; k < 4; k++) await review.locator('[data-action="btn.forward"]').click();
+  assert.match(await text('.status'), /Move 4 of 5/);
+  assert.equal(await text('p.comment'), 'Too far from the fight.');
+  await review.locator('.move-list .variation .mv').click();
+  assert.equal(await text('p.comment'), 'Close to Dark.', 'a variation\'s comment');
+  // A plain record: the reader has the AI review it.
+  await page.evaluate(() =>
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      '<federa-board id="plain" mode="review" pie="false" record="3x3 BSa1 WCc3 BSc1 WSb1 BCb3 WCa2 BCc2 WSa3 BCb2"></federa-board>',
+    ),
+  );
+  await boardsReady(page);
+  const plain = page.locator('#plain');
+  await plain.locator('[data-action="btn.review"]').click();
+  await plain.locator('.move-list .mv[data-ply="9"] .glyph-mark.blunder').waitFor({ timeout: 30000 });
+  await page.waitForFunction(() => !document.querySelector('#plain').shadowRoot.querySelector('[data-action="btn.cancel"]'));
+  assert.ok((await plain.locator('.graph circle.graph-mark.blunder').count()) >= 1);
+  assert.equal(await plain.locator('[data-action="btn.review"]').count(), 0, 'reviewed');
+  assert.match(await page.evaluate(() => document.querySelector('#plain').api.record()), /^3x3 BSa1/);
+  await page.close();
+});
+
 test('the embed page shows every mode, and a board inside an iframe works', async () => {
   const page = await open(server.url + 'embed.html');
   await boardsReady(page);
-  for (const id of ['demo-play', 'demo-two', 'demo-replay', 'demo-diagram', 'demo-try']) {
+  for (const id of ['demo-play', 'demo-two', 'demo-replay', 'demo-review', 'demo-diagram', 'demo-try']) {
     const ok = await page.evaluate((i) => Boolean(document.getElementById(i).shadowRoot.querySelector('canvas')), id);
     assert.ok(ok, `${id} shows a board`);
   }

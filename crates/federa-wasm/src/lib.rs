@@ -293,8 +293,9 @@ impl GameHandle {
 }
 
 /// A move of the tree for the move list: its node `id`, `ply`, `token`,
-/// `glyph` and `comment` (the words), and the `variations` that branch off
-/// before it, each a list of rows.
+/// `glyph`, `comment` (the words), `eval` (Dark's chance after it, if the
+/// comment gives it) and the `variations` that branch off before it, each a
+/// list of rows.
 #[derive(Serialize)]
 struct TreeRow {
     id: usize,
@@ -302,14 +303,17 @@ struct TreeRow {
     token: String,
     glyph: &'static str,
     comment: String,
+    /// Dark's chance after it, from the comment's `[%eval]`.
+    eval: Option<f32>,
     variations: Vec<Vec<TreeRow>>,
 }
 
-/// The tree for the move list: the main line's rows, the nodes of the line
-/// shown and the node shown (`null` at the start).
+/// The tree for the move list: the main line's rows, the game's comment,
+/// the nodes of the line shown and the node shown (`null` at the start).
 #[derive(Serialize)]
 struct TreeInfo {
     rows: Vec<TreeRow>,
+    comment: String,
     line: Vec<usize>,
     current: Option<usize>,
 }
@@ -324,6 +328,7 @@ fn tree_row(tree: &GameTree, id: NodeId, ply: usize, variations: Vec<Vec<TreeRow
             .token(tree.move_at(id).expect("a move")),
         glyph: tree.glyph(id).map_or("", |g| g.symbol()),
         comment: tree.comment_text(id),
+        eval: tree.eval(id).map(|e| f32::from(e) / 1000.0),
         variations,
     }
 }
@@ -529,9 +534,10 @@ impl GameHandle {
     }
 
     /// The tree for the move list: `rows` (the main line; each row has `id`,
-    /// `ply`, `token`, `glyph`, `comment` and the `variations` branching off
-    /// before it, each a list of rows), `line` (the nodes of the line shown)
-    /// and `current` (the node shown, `null` at the start).
+    /// `ply`, `token`, `glyph`, `comment`, `eval` and the `variations`
+    /// branching off before it, each a list of rows), `comment` (the
+    /// game's), `line` (the nodes of the line shown) and `current` (the node
+    /// shown, `null` at the start).
     pub fn tree(&self) -> JsValue {
         let rows = match self.tree.children(NodeId::ROOT).split_first() {
             Some((&main, others)) => {
@@ -545,6 +551,7 @@ impl GameHandle {
         };
         to_js(&TreeInfo {
             rows,
+            comment: self.tree.comment_text(NodeId::ROOT),
             line: self.nodes.iter().map(|n| n.index()).collect(),
             current: (self.game.ply() > 0).then(|| self.here().index()),
         })

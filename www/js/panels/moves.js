@@ -6,12 +6,15 @@
 // marked, its current move too; a click shows that move.
 
 /**
- * @typedef {{ id: number, ply: number, token: string, glyph: string, comment: string, variations: Row[][] }} Row
- * @typedef {{ rows: Row[], line: number[], current: number | null }} Tree
+ * @typedef {{
+ *   id: number, ply: number, token: string, glyph: string, comment: string, eval: number | null,
+ *   variations: Row[][],
+ * }} Row
+ * @typedef {{ rows: Row[], comment: string, line: number[], current: number | null }} Tree
  */
 
-/** What each glyph means, as a class for its colour. */
-const GLYPH_CLASS = /** @type {Record<string, string>} */ ({
+/** What each glyph means, as a class for its colour (a review's classes first). */
+export const GLYPH_CLASS = /** @type {Record<string, string>} */ ({
   '?!': 'inaccuracy',
   '?': 'mistake',
   '??': 'blunder',
@@ -120,4 +123,21 @@ export function renderMoves(list, tree, t, onShow) {
 function number(ply, t) {
   const n = t('moves.number', { n: Math.ceil(ply / 2) });
   return ply % 2 === 1 ? n : n.replace(/\.$/, '') + '…';
+}
+
+/**
+ * The row of node `id` in `rows` or their variations, if there is one.
+ * @param {Row[]} rows
+ * @param {number} id
+ * @returns {Row | undefined}
+ */
+export function findRow(rows, id) {
+  for (const row of rows) {
+    if (row.id === id) return row;
+    for (const v of row.variations) {
+      const found = findRow(v, id);
+      if (found) return found;
+    }
+  }
+  return undefined;
 }

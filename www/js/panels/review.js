@@ -14,9 +14,6 @@ const SVG = 'http://www.w3.org/2000/svg';
 const W = 300;
 const H = 80;
 
-/** The glyph of each marked class. */
-export const GLYPHS = /** @type {Record<string, string>} */ ({ inaccuracy: '?!', mistake: '?', blunder: '??' });
-
 /**
  * @param {string} name
  * @param {Record<string, string | number>} attributes
@@ -49,13 +46,13 @@ const xOf = (ply, plies) => (plies ? (ply / plies) * W : 0);
 /**
  * Draws the graph into `graph` (an <svg>).
  * @param {SVGSVGElement} graph
- * @param {(Judgement | undefined)[]} results
+ * @param {(number | null)[]} chances Dark's chance at each ply from 0 (null where unknown)
+ * @param {(string | undefined)[]} classes each move's class
  * @param {number} ply the ply on the board
  * @param {Translate} t
  */
-export function renderGraph(graph, results, ply, t) {
-  const plies = results.length;
-  const chances = darkChances(results);
+export function renderGraph(graph, chances, classes, ply, t) {
+  const plies = chances.length - 1;
   graph.setAttribute('viewBox', `0 0 ${W} ${H}`);
   graph.setAttribute('preserveAspectRatio', 'none');
   graph.replaceChildren();
@@ -79,11 +76,14 @@ export function renderGraph(graph, results, ply, t) {
   flush();
   graph.appendChild(svg('line', { class: 'graph-half', x1: 0, y1: H / 2, x2: W, y2: H / 2 }));
   graph.appendChild(svg('line', { class: 'graph-now', x1: xOf(ply, plies), y1: 0, x2: xOf(ply, plies), y2: H }));
-  results.forEach((r, k) => {
-    if (!r || !MARKED.includes(/** @type {any} */ (r.class))) return;
-    graph.appendChild(svg('circle', { class: `graph-mark ${r.class}`, cx: xOf(k + 1, plies), cy: H - r.dark * H, r: 3.2 }));
+  /** @param {string | undefined} c */
+  const isMarked = (c) => MARKED.includes(/** @type {any} */ (c));
+  classes.forEach((c, k) => {
+    const dark = chances[k + 1];
+    if (!isMarked(c) || dark === null) return;
+    graph.appendChild(svg('circle', { class: `graph-mark ${c}`, cx: xOf(k + 1, plies), cy: H - dark * H, r: 3.2 }));
   });
-  const marked = results.filter((r) => r && MARKED.includes(/** @type {any} */ (r.class))).length;
+  const marked = classes.filter(isMarked).length;
   graph.setAttribute('aria-label', t('review.graph', { count: marked }));
 }
 
