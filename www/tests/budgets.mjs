@@ -1,6 +1,7 @@
 // Measures the web build's budgets (not a test: figures vary with the
-// machine): gzipped sizes, time to the first drawn board, and the AI's
-// search speed inside its worker in Chromium against the native build.
+// machine): gzipped sizes, time to the first drawn board, the AI's search
+// speed inside its worker in Chromium against the native build, and the
+// time of a 13x13 game review with its longest main-thread task.
 // Usage (after scripts/build-web.sh and cargo build --release): node www/tests/budgets.mjs
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -89,6 +90,62 @@ try {
   const n = median(native);
   console.log(
     `13x13 search, median of 5: in Chromium's worker ${w.toFixed(0)} iterations/s, native ${n} iterations/s, native/worker = ${(n / w).toFixed(2)}`,
+  );
+
+  // A review of a 13x13 game at the default budget: the game is the
+  // strongest level against itself at 200 iterations a move (seeded), up to
+  // 220 moves; the review runs on the play page, which watches its
+  // main-thread tasks.
+  const record = await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const w = new Worker(new URL('js/worker.js', location.href), { type: 'module' });
+        let record = '13x13';
+        let n = 0;
+        const ask = () => w.postMessage({ type: 'think', id: n, record, pie: true, player: 'master', ms: 0, iterations: 200, seed: 5 });
+        w.onmessage = (e) => {
+          if (e.data.type === 'ready') return ask();
+          if (e.data.type === 'progress') return;
+          if (e.data.type === 'result') {
+            record += ' ' + e.data.info.best;
+            if (++n < 220) return ask();
+          }
+          w.terminate();
+          resolve(record);
+        };
+      }),
+  );
+  const moves = record.split(' ').length - 1;
+  const reviewer = await browser.context.newPage();
+  await reviewer.addInitScript(() => {
+    window.longest = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.longest = Math.max(window.longest, e.duration);
+    }).observe({ type: 'longtask', buffered: false });
+  });
+  await reviewer.goto(server.url + '#' + new URLSearchParams({ r: record }));
+  await reviewer.waitForFunction(() => window.federa);
+  // The observer sees a long task: one of 80 ms, planted.
+  const planted = await reviewer.evaluate(async () => {
+    const end = performance.now() + 80;
+    while (performance.now() < end);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    return window.longest;
+  });
+  if (planted < 80) throw new Error(`the long-task observer missed a planted task (${planted} ms)`);
+  const started = Date.now();
+  await reviewer.evaluate(() => {
+    window.longest = 0;
+    document.getElementById('btn-review').click();
+  });
+  await reviewer.waitForFunction(() => window.federa.review().state.done === window.federa.status().moves && !window.federa.review().state.running, null, {
+    timeout: 600000,
+    polling: 500,
+  });
+  const seconds = (Date.now() - started) / 1000;
+  const longest = await reviewer.evaluate(() => window.longest);
+  console.log(
+    `review of a 13x13 game of ${moves} moves at the default budget: ${seconds.toFixed(1)} s; longest main-thread task during it ${longest ? longest.toFixed(0) + ' ms' : 'none over 50 ms'} (a planted one was seen: ${planted.toFixed(0)} ms)`,
   );
 } finally {
   await browser.close();

@@ -140,7 +140,7 @@ test('given values win over the defaults', () => {
   assert.equal('expect' in full, false);
 });
 
-test('a record without a mode is replayed, and replays and diagrams are not interactive', () => {
+test('a record without a mode is replayed, and replays, reviews and diagrams are not interactive', () => {
   assert.equal(withDefaults({ record: '9x9 BCe5' }).mode, 'replay');
   assert.equal(withDefaults({ record: '9x9 BCe5' }).interactive, false);
   assert.equal(withDefaults(read({ record: '9x9 BCe5' })).mode, 'replay');
@@ -148,7 +148,7 @@ test('a record without a mode is replayed, and replays and diagrams are not inte
   assert.equal(withDefaults({ record: '9x9 BCe5', mode: 'play' }).mode, 'play');
   assert.equal(withDefaults({ position: 'sss/sCs/sss b' }).mode, 'two-players');
   const interactive = Object.fromEntries(MODES.map((mode) => [mode, withDefaults({ mode }).interactive]));
-  assert.deepEqual(interactive, { play: true, 'two-players': true, replay: false, diagram: false, try: true });
+  assert.deepEqual(interactive, { play: true, 'two-players': true, replay: false, review: false, diagram: false, try: true });
   assert.equal(withDefaults({ mode: 'diagram', interactive: true }).interactive, true, 'unless told otherwise');
   assert.equal(withDefaults({ mode: 'play', interactive: false }).interactive, false);
   assert.equal(withDefaults({ record: '9x9 BCe5', interactive: true }).interactive, true);

@@ -282,8 +282,9 @@ impl Analyser {
 
     /// The analysis of `from` and of the position after `played` (within
     /// `limit` each, from the cache if analysed before), and the judgement
-    /// of the move: its move number is `ply`. `None` if the game is over
-    /// at `from`.
+    /// of the move: its move number is `ply`. A move the analysis of `from`
+    /// hardly looked at is measured within half of `limit`. `None` if the
+    /// game is over at `from`.
     pub fn judge(
         &mut self,
         ply: usize,
@@ -296,8 +297,13 @@ impl Analyser {
         let mut next = from.clone();
         next.play_unchecked(played);
         let after = self.analyse(&next, limit, clock, &mut |_| true);
+        // One move's value needs less search than a position's: half the budget.
         let measured = if MoveReview::needs_measure(&before, played) {
-            self.measure(from, played, limit, clock)
+            let half = Limit {
+                iterations: limit.iterations.map(|n| (n / 2).max(1)),
+                millis: limit.millis.map(|ms| ms / 2.0),
+            };
+            self.measure(from, played, half, clock)
         } else {
             None
         };
@@ -415,8 +421,10 @@ pub fn mark(tree: &mut GameTree, node: NodeId, dark: f32, class: MoveClass, best
         comment.push(' ');
         comment.push_str(&words);
     }
-    tree.set_comment(node, &comment)
-        .expect("an evaluation, a legal move and words that were a comment");
+    // An evaluation, a legal move and words that were a comment: no error,
+    // and none to format (which would weigh on the wasm).
+    let written = tree.set_comment(node, &comment).is_ok();
+    debug_assert!(written, "a comment that does not read: {comment}");
 }
 
 /// Per player: inaccuracies, mistakes and blunders, and the mean accuracy.

@@ -10,7 +10,12 @@ use wasm_bindgen::JsValue;
 
 use crate::{color_name, piece_name, to_js};
 
-/// A refused input, explained.
+/// The facts of an error (an `ErrorInfo` whose kind and message are filled
+/// in when it is made).
+pub type Facts = ErrorInfo;
+
+/// A refused input, explained: `kind` and `message`, then only the facts
+/// that apply. (One flat struct: serde's `flatten` would weigh on the wasm.)
 #[derive(Clone, Debug, Default, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ErrorInfo {
@@ -18,15 +23,6 @@ pub struct ErrorInfo {
     pub kind: String,
     /// The English explanation.
     pub message: String,
-    /// The facts a translated message needs.
-    #[serde(flatten)]
-    pub facts: Facts,
-}
-
-/// The facts of an error; only those that apply are set.
-#[derive(Clone, Debug, Default, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Facts {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub at: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -68,7 +64,7 @@ pub fn error(kind: &str, message: &(impl std::fmt::Display + ?Sized), facts: Fac
     to_js(&ErrorInfo {
         kind: kind.to_owned(),
         message: message.to_string(),
-        facts,
+        ..facts
     })
 }
 
@@ -176,7 +172,7 @@ pub fn info(e: &IllegalMove) -> ErrorInfo {
     ErrorInfo {
         kind: kind.to_owned(),
         message: e.to_string(),
-        facts,
+        ..facts
     }
 }
 
@@ -311,7 +307,7 @@ fn position_info(e: &PositionError) -> ErrorInfo {
     ErrorInfo {
         kind: "position".to_owned(),
         message: e.to_string(),
-        facts,
+        ..facts
     }
 }
 

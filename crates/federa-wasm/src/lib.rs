@@ -438,7 +438,9 @@ impl GameHandle {
             error(
                 "offBoard",
                 &format!(
-                    "({col}, {row}) is not a point of the {0}x{0} board",
+                    "({}, {}) is not a point of the {2}x{2} board",
+                    js_number(col),
+                    js_number(row),
                     pos.size()
                 ),
                 errors::Facts {
