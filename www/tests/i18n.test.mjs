@@ -9,6 +9,7 @@ import './glue.mjs';
 
 const { LEVELS } = await import('../js/facts.js');
 const { createI18n, languages } = await import('../js/i18n.js');
+const { MODES } = await import('../js/embed-config.js');
 // Every language of the registry, by its code.
 const all = Object.fromEntries(
   await Promise.all(languages.map(async (lang) => [lang, (await import(`../js/i18n/${lang}.js`)).default])),
@@ -44,7 +45,6 @@ const mayEqualEnglish = (key) =>
 // code. Each entry is removed as a whole (not inside a longer word) before the
 // rest is checked, so 'two-players' allows neither 'two' nor 'players' alone.
 const LATIN_KEYS = new Set(['meta.locale', 'load.placeholder', 'language.en', 'language.nl']);
-const MODES = ['play', 'two-players', 'replay', 'diagram', 'try'];
 const COLORS = ['dark', 'light'];
 const BOOLEANS = ['true', 'false'];
 const LANGS = ['en', 'nl', 'ru', 'sr'];
