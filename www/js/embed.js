@@ -170,7 +170,12 @@ export function mount(host, initial = {}) {
   function schedule() {
     pending ??= loadEngine().then(async (e) => {
       engine = e;
-      i18n = await loadLanguage(config.lang ?? pageLanguage(host));
+      // A language set while its words load (the page often sets it at once) is loaded too.
+      let lang;
+      do {
+        lang = config.lang ?? pageLanguage(host);
+        i18n = await loadLanguage(lang);
+      } while (lang !== (config.lang ?? pageLanguage(host)));
       pending = null;
       if (!destroyed) apply();
     });

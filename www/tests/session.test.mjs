@@ -403,6 +403,17 @@ test('keepRedo: false against the AI drops both moves undone', async () => {
   assert.equal(session.current.annotated(), '5x5 BCc3 WCa1', 'the tree drops them too');
 });
 
+test('in a finished game a new move at an earlier ply is a variation; the game stays the main line', () => {
+  const won = '3x3 BSa1 WCc3 BSc1 WSb1 BCb3 WCa2 BCc2 WSa3 BCb2 WFCa3 BFCb1 WFCb1 BFSb1';
+  const { session } = setUp({ game: wasm.GameHandle.fromRecord(won, false) });
+  assert.equal(session.status().winner, 'dark');
+  session.jump(1);
+  session.act('c2', 'round');
+  assert.equal(session.current.annotated(), won.replace('BSa1 WCc3', 'BSa1 WCc3 (WCc2)'));
+  assert.equal(session.current.mainRecord(), won);
+  assert.deepEqual(line(session), { moves: ['BSa1', 'WCc2'], ply: 2 });
+});
+
 test('another move at an earlier ply keeps the old line as a variation, which can be shown, promoted and deleted', () => {
   const { session } = setUp({});
   for (const p of ['c3', 'b2', 'd4']) session.act(p, 'round');

@@ -246,15 +246,22 @@ impl GameHandle {
     }
 
     /// Plays `m` after the position shown: the line ends with it, and the
-    /// tree keeps what the line held after it. A new move becomes the main
-    /// continuation where it branches off (the game is the line played
-    /// last); the old one stays as the first variation.
+    /// tree keeps what the line held after it. While the main line is
+    /// unfinished, a new move becomes the main continuation where it
+    /// branches off (the game goes on along the line played last, as after
+    /// a take-back) and the old one the first variation; once the main line
+    /// ends in a win, a new move is a variation of the finished game.
     fn play_move(&mut self, m: Move) -> JsResult<()> {
         let ply = self.game.ply();
         let parent = self.here();
         let known = self.tree.children(parent).len();
+        let finished = self
+            .tree
+            .main_line()
+            .last()
+            .is_some_and(|&end| self.tree.position(end).is_over());
         let child = self.tree.play(parent, m).map_err(|e| from_illegal(&e))?;
-        if self.tree.children(parent).len() > known {
+        if !finished && self.tree.children(parent).len() > known {
             while self.tree.children(parent)[0] != child && self.tree.promote(child) {}
         }
         self.game.play(m).map_err(|e| from_illegal(&e))?;
