@@ -535,13 +535,7 @@ impl GameTree {
     /// Sets a tag (replacing one of the same key); `Position` is written
     /// from the start and cannot be set.
     pub fn set_tag(&mut self, key: &str, value: &str) {
-        if key == "Position" {
-            return;
-        }
-        match self.tags.iter_mut().find(|(k, _)| k == key) {
-            Some(tag) => tag.1 = value.to_owned(),
-            None => self.tags.push((key.to_owned(), value.to_owned())),
-        }
+        crate::game::set_tag(&mut self.tags, key, value);
     }
 
     /// The main line as a [`Game`], with the tags, at its end.

@@ -185,13 +185,7 @@ impl Game {
     /// Sets a tag (replacing one of the same key). `Position` is written from
     /// the start position and cannot be set.
     pub fn set_tag(&mut self, key: &str, value: &str) {
-        if key == "Position" {
-            return;
-        }
-        match self.tags.iter_mut().find(|(k, _)| k == key) {
-            Some(tag) => tag.1 = value.to_owned(),
-            None => self.tags.push((key.to_owned(), value.to_owned())),
-        }
+        set_tag(&mut self.tags, key, value);
     }
 
     /// The game record of the whole line: tag lines (a `Position` tag for a
@@ -247,5 +241,17 @@ pub(crate) fn canonical(pos: &Position, m: Move) -> Move {
             into,
         },
         other => other,
+    }
+}
+
+/// Sets a tag in `tags` (replacing one of the same key); `Position` is
+/// written from the start position and cannot be set.
+pub(crate) fn set_tag(tags: &mut Vec<(String, String)>, key: &str, value: &str) {
+    if key == "Position" {
+        return;
+    }
+    match tags.iter_mut().find(|(k, _)| k == key) {
+        Some(tag) => tag.1 = value.to_owned(),
+        None => tags.push((key.to_owned(), value.to_owned())),
     }
 }
