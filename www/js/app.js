@@ -17,7 +17,7 @@ import { attackPicture } from './attack-picture.js';
 import { boardLabel, describeError, describeSkip, narrate } from './words.js';
 import { clickShape, hideBadge, hoverShape, showHover } from './hover.js';
 import { cursorKey, cursorStart } from './keys.js';
-import { renderMoves } from './panels/moves.js';
+import { nodePaths, renderMoves } from './panels/moves.js';
 import { renderLost } from './panels/lost.js';
 import { AnalysisRunner, shownCandidates } from './analysis.js';
 import { candidatesLayer, lineLayer, ownershipLayer } from './board/analysis.js';
@@ -155,16 +155,20 @@ function restore() {
   const linked = fromHash();
   const stored = storedGame();
   let badLink = null;
+  let atLink = false;
   if (linked) {
     try {
       const g = engine.GameHandle.fromRecord(linked.record, linked.pie);
-      const link = g.annotated();
-      // The stored game holds the link's (a reload): it stays, with its review and variations.
+      // The stored game holds every move of the link's (a reload, or the
+      // game played on from it): it stays, with its review and variations.
+      const has = new Set(stored ? nodePaths(stored.game.tree().rows).map((p) => p.join(' ')) : []);
       const holds =
-        stored && stored.game.status().pie === linked.pie && [stored.game.annotated(), stored.game.mainRecord()].includes(link);
+        stored &&
+        reviewedGame(stored.game).start === reviewedGame(g).start &&
+        nodePaths(g.tree().rows).every((p) => has.has(p.join(' ')));
       if (!holds) {
         // (A game with no moves is not worth keeping.)
-        if (stored && stored.game.moves().length > 0) {
+        if (stored && stored.game.tree().rows.length > 0) {
           lose({ ...keepUnread(storage, GAME_KEY, stored.text, { kind: 'replaced' }), shown: stored.saved.record });
         }
         stored?.game.free();
@@ -172,16 +176,21 @@ function restore() {
         showLost();
         return;
       }
+      // The stored tree, at the end of the link's line.
+      const line = g.moves();
       g.free();
+      stored.game.jump(0);
+      for (const token of line) stored.game.play(token);
+      atLink = true;
     } catch (e) {
       badLink = t('load.badLink', { reason: describeError(t, e) });
     }
   }
   if (stored) {
     const { game: g, saved } = stored;
-    if (Number.isInteger(saved.ply)) g.jump(saved.ply);
+    if (!atLink && Number.isInteger(saved.ply)) g.jump(saved.ply);
     const seated = ['first', 'second'].every((seat) => ['human', 'ai'].includes(saved.seats?.[seat]));
-    if (saved.review) review.restore(reviewedGame(g), saved.review);
+    if (saved.review) review.restore(reviewedGame(g).start, nodePaths(g.tree().rows), saved.review);
     setGame(g, seated ? saved.seats : HUMANS, LEVELS.includes(saved.level) ? saved.level : settings.level);
   } else {
     newGame();
@@ -262,10 +271,12 @@ function update(animate = null) {
   );
   renderAnalysis();
   const { seats, level } = session;
+  const { start } = reviewedGame(game);
   writeJson(GAME_KEY, {
     record: game.annotated(),
     line: game.record(),
-    review: review.results(reviewedGame(session.current)).map((r) => r ?? null),
+    // Each node's judgement, in nodePaths' order (the variations' too).
+    review: nodePaths(game.tree().rows).map((moves) => review.find(start, moves) ?? null),
     pie: st.pie,
     seats,
     level,
@@ -326,7 +337,7 @@ function renderControls(st) {
   const human = session.humanToMove(st);
   $('btn-swap').hidden = !(st.swapAvailable && human);
   $('btn-undo').disabled = st.ply === 0;
-  $('btn-redo').disabled = st.ply === st.moves;
+  $('btn-redo').disabled = st.ply === st.moves && !session.current.redoable();
   $('btn-random').disabled = !human;
   $('btn-hint').disabled = !human;
   $('btn-autoplay').textContent = t(autoplay ? 'btn.stopAutoplay' : 'btn.autoplay');

@@ -135,10 +135,11 @@ export function mount(host, initial = {}) {
     buildBar();
     update(null);
   }
+  // The graph is the main line's: a click goes to its move there.
   listenGraph(
     /** @type {SVGSVGElement} */ (/** @type {unknown} */ ($('.graph'))),
-    () => session.game?.moves().length ?? 0,
-    (ply) => session.jump(ply),
+    () => session.game?.tree().rows.length ?? 0,
+    (ply) => (ply === 0 ? session.jump(0) : session.jumpToNode(session.current.tree().rows[ply - 1].id)),
   );
   session.on('move', ({ move, status }) => {
     const words = narrate(t, move, status, t('embed.won', { color: t('color.' + status.winner) }));
@@ -338,7 +339,10 @@ export function mount(host, initial = {}) {
     if (!on) return;
     const rows = tree.rows;
     const graph = /** @type {SVGSVGElement} */ (/** @type {unknown} */ ($('.graph')));
-    renderGraph(graph, [null, ...rows.map((r) => r.eval)], rows.map((r) => GLYPH_CLASS[r.glyph]), st.ply, t);
+    // The graph's marker: the last move shown that is on the main line.
+    let onMain = 0;
+    while (onMain < st.ply && tree.line[onMain] === rows[onMain]?.id) onMain++;
+    renderGraph(graph, [null, ...rows.map((r) => r.eval)], rows.map((r) => GLYPH_CLASS[r.glyph]), onMain, t);
     renderMoves(/** @type {HTMLOListElement} */ ($('.move-list')), tree, t, (id) => session.jumpToNode(id));
   }
 
@@ -452,7 +456,7 @@ export function mount(host, initial = {}) {
     },
     destroy() {
       destroyed = true;
-      review.cancel();
+      review.destroy();
       session.destroy();
       board?.destroy();
       root.replaceChildren();

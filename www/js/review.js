@@ -11,6 +11,7 @@
  * @typedef {{
  *   judge: (request: import('./ai.js').AnalysisRequest) => Promise<Judgement | null>,
  *   stop: () => void,
+ *   destroy: () => void,
  * }} Client
  * @typedef {{ record: string, pie: boolean, tokens: string[], start: string }} Reviewed
  *   the game: its record, pie rule and moves; `start` names its start (the
@@ -80,15 +81,33 @@ export class ReviewRunner {
   }
 
   /**
-   * Takes back the judgements of `game`'s moves kept with it (a hole where a
-   * move was not judged).
-   * @param {Reviewed} game
+   * The judgement of the last of `moves` (played from `start`), if known.
+   * @param {string} start
+   * @param {string[]} moves
+   */
+  find(start, moves) {
+    return this.judged.get([start, ...moves].join(' '));
+  }
+
+  /**
+   * Takes back judgements kept in the browser: `results[k]` judges the last
+   * of `lines[k]` (moves from `start`), or is null.
+   * @param {string} start
+   * @param {string[][]} lines
    * @param {(Judgement | null)[]} results
    */
-  restore(game, results) {
-    results.slice(0, game.tokens.length).forEach((r, k) => {
-      if (r && r.played === game.tokens[k]) this.judged.set(key(game, k + 1), r);
+  restore(start, lines, results) {
+    results.forEach((r, k) => {
+      const moves = lines[k];
+      if (r && moves && r.played === moves.at(-1)) this.judged.set([start, ...moves].join(' '), r);
     });
+  }
+
+  /** Stops the review and its worker for good (an embedded board that goes). */
+  destroy() {
+    this.cancel();
+    this.client?.destroy();
+    this.client = null;
   }
 
   /** Stops the review; what was judged stays. */

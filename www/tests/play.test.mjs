@@ -43,8 +43,13 @@ async function openPage(hash = '') {
       problems.push(`request outside the origin: ${url}`);
     }
   });
-  await page.goto(server.url + hash);
-  await page.evaluate(() => localStorage.clear());
+  // Storage is cleared before the page's first script runs (once: a reload
+  // keeps it), so that nothing of an earlier test's game is read or kept.
+  await page.addInitScript(() => {
+    if (sessionStorage.getItem('federa.test.cleared')) return;
+    localStorage.clear();
+    sessionStorage.setItem('federa.test.cleared', '1');
+  });
   await page.goto(server.url + hash);
   await ready(page);
   return page;

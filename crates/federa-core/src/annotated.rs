@@ -371,17 +371,13 @@ impl GameTree {
     /// sees.
     #[must_use]
     pub fn comment_text(&self, id: NodeId) -> String {
-        let comment = self.comment(id);
-        let mut out = String::new();
-        let mut rest = comment;
-        while let Some(start) = rest.find("[%") {
-            out.push_str(&rest[..start]);
-            rest = rest[start..]
-                .find(']')
-                .map_or("", |end| &rest[start + end + 1..]);
-        }
-        out.push_str(rest);
-        out.split_whitespace().collect::<Vec<_>>().join(" ")
+        strip_commands(self.comment(id), |_| true)
+    }
+
+    /// The comment of `id` without the commands `names` lists; the rest,
+    /// other commands and words, as it was.
+    pub(crate) fn comment_without(&self, id: NodeId, names: &[&str]) -> String {
+        strip_commands(self.comment(id), |name| names.contains(&name))
     }
 
     /// The glyph of the move at `id`.
@@ -611,6 +607,36 @@ impl GameTree {
             out.push('}');
         }
     }
+}
+
+/// `text` without the `[%name …]` commands `drop` picks by name (and the
+/// space after each); a `[%` never closed stays as text.
+fn strip_commands(text: &str, drop: impl Fn(&str) -> bool) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(start) = rest.find("[%") {
+        let after = &rest[start + 2..];
+        // As `commands` reads it: a command closes before the next `[%`.
+        let close = after
+            .find(']')
+            .filter(|&c| after.find("[%").is_none_or(|o| c < o));
+        let Some(len) = close else {
+            out.push_str(&rest[..start + 2]);
+            rest = after;
+            continue;
+        };
+        let end = start + 2 + len + 1;
+        let name = after[..len].split(' ').next().unwrap_or("");
+        if drop(name) {
+            out.push_str(&rest[..start]);
+            rest = rest[end..].strip_prefix(' ').unwrap_or(&rest[end..]);
+        } else {
+            out.push_str(&rest[..end]);
+            rest = &rest[end..];
+        }
+    }
+    out.push_str(rest);
+    out.trim().to_owned()
 }
 
 /// The `[%name arg]` commands of a comment.

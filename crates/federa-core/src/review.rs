@@ -402,8 +402,9 @@ pub fn annotate(game: &Game, reviews: &[MoveReview]) -> GameTree {
 
 /// Writes one move's judgement into the tree: `[%eval]` (Dark's chance
 /// after it, 0 to 1), the class's glyph and, for an inaccuracy or worse,
-/// `[%best]` (if `best` is legal before the move). The comment's words stay
-/// after the commands; a fine move keeps the glyph it had.
+/// `[%best]` (if `best` is legal before the move). The rest of the comment
+/// (words, other commands) stays after them; a fine move keeps the glyph it
+/// had.
 pub fn mark(tree: &mut GameTree, node: NodeId, dark: f32, class: MoveClass, best: Option<Move>) {
     let Some(before) = tree.parent(node) else {
         return;
@@ -416,10 +417,10 @@ pub fn mark(tree: &mut GameTree, node: NodeId, dark: f32, class: MoveClass, best
             comment.push_str(&format!(" [%best {}]", tree.position(before).token(best)));
         }
     }
-    let words = tree.comment_text(node);
-    if !words.is_empty() {
+    let rest = tree.comment_without(node, &["eval", "best"]);
+    if !rest.is_empty() {
         comment.push(' ');
-        comment.push_str(&words);
+        comment.push_str(&rest);
     }
     // An evaluation, a legal move and words that were a comment: no error,
     // and none to format (which would weigh on the wasm).
@@ -497,6 +498,12 @@ mod tests {
         mark(&mut tree, node, 0.5, MoveClass::Fine, None);
         assert_eq!(tree.comment(node), "[%eval 0.5] a calm reply");
         assert_eq!(tree.glyph(node), Some(Glyph::Mistake));
+        // Other commands and an unclosed `[%` are the author's: they stay.
+        tree.set_comment(node, "[%clk 0:01:00] a [% b [%best WSc2]")
+            .unwrap();
+        mark(&mut tree, node, 0.25, MoveClass::Fine, None);
+        assert_eq!(tree.comment(node), "[%eval 0.25] [%clk 0:01:00] a [% b");
+        assert_eq!(tree.comment_text(node), "a [% b");
         assert_eq!(MoveClass::from_name("mistake"), Some(MoveClass::Mistake));
         assert_eq!(MoveClass::from_name("Mistake"), None);
     }

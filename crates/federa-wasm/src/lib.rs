@@ -535,9 +535,11 @@ impl GameHandle {
             return false;
         };
         if let Some(k) = self.nodes.iter().position(|&n| n == id) {
-            self.game.jump(self.game.ply().min(k));
+            let ply = self.game.ply().min(k);
+            self.game.jump(k);
             self.game.truncate();
             self.nodes.truncate(k);
+            self.game.jump(ply);
         }
         self.tree.delete(id)
     }

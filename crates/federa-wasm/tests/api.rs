@@ -244,6 +244,19 @@ fn an_annotated_record_reads_and_bad_ones_name_their_element() {
 }
 
 #[wasm_bindgen_test]
+fn deleting_a_move_ahead_of_the_position_shown_keeps_the_moves_before_it() {
+    let mut g = game("5x5 BCc3 WCb2 BCd4");
+    let last = Reflect::get(&get(&g.tree(), "rows"), &2.into()).unwrap();
+    assert!(g.jump(1.0));
+    assert!(g.delete_move(get(&last, "id").as_f64().unwrap()));
+    assert_eq!(g.moves(), ["BCc3", "WCb2"]);
+    assert_eq!(get(&g.status(), "ply").as_f64(), Some(1.0));
+    assert_eq!(g.annotated(), "5x5 BCc3 WCb2");
+    assert!(g.redo());
+    assert!(!g.redo());
+}
+
+#[wasm_bindgen_test]
 fn group_info_explains_a_refused_change() {
     let g = GameHandle::from_position("scs/cCc/sS. b", true).unwrap();
     let info = g.group_at(1.0, 1.0);

@@ -141,3 +141,22 @@ export function findRow(rows, id) {
   }
   return undefined;
 }
+
+/**
+ * The moves up to each node of the tree, every node once, in a fixed order
+ * (each row after its variations): what a stored review is aligned with.
+ * @param {Row[]} rows
+ * @param {string[]} [before] the moves before the first row
+ * @returns {string[][]}
+ */
+export function nodePaths(rows, before = []) {
+  /** @type {string[][]} */
+  const out = [];
+  let path = before;
+  for (const row of rows) {
+    for (const v of row.variations) out.push(...nodePaths(v, path));
+    path = [...path, row.token];
+    out.push(path);
+  }
+  return out;
+}
