@@ -10,6 +10,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { withPolicy } from './csp.mjs';
+import { imports } from './modules.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(process.env.TRUNK_STAGING_DIR ?? process.argv[2] ?? 'dist');
@@ -30,18 +31,6 @@ async function files(dir, prefix = '') {
 
 const assets = await files(root);
 
-/// Every module `rel` imports statically, directly or not (paths from root).
-async function imports(rel, seen = new Set()) {
-  const text = await fs.readFile(path.join(root, rel), 'utf8');
-  for (const [, spec] of text.matchAll(/^\s*(?:import|export)\b[^'"();]*?(?:from\s*)?['"](\.{1,2}\/[^'"]+)['"]/gm)) {
-    const dep = path.posix.normalize(path.posix.join(path.posix.dirname(rel), spec));
-    if (seen.has(dep)) continue;
-    seen.add(dep);
-    await imports(dep, seen);
-  }
-  return seen;
-}
-
 /// The page with a modulepreload link for each module its scripts import,
 /// in the order they run, ahead of its other preloads (the engine's wasm
 /// is needed only after the first board is drawn).
@@ -49,7 +38,7 @@ async function withPreloads(html, rel) {
   const links = [];
   for (const [, src] of html.matchAll(/<script type="module" src="([^"]+)"/g)) {
     const entry = path.posix.join(path.posix.dirname(rel), src);
-    for (const dep of [entry, ...(await imports(entry))]) {
+    for (const dep of [entry, ...(await imports(root, entry))]) {
       const href = path.posix.relative(path.posix.dirname(rel), dep);
       if (!html.includes(`href="${href}"`)) links.push(`<link rel="modulepreload" href="${href}">`);
     }

@@ -18,6 +18,10 @@ cargo clippy --target wasm32-unknown-unknown -p federa-wasm --all-targets --lock
 say "native tests"
 cargo test --workspace --locked
 
+say "federa-core as a crate: its documentation builds without warnings, and it packages"
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --locked -p federa-core
+cargo package --locked --allow-dirty -p federa-core
+
 say "wasm tests under Node"
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
   cargo test --release --locked --target wasm32-unknown-unknown -p federa-wasm --tests
