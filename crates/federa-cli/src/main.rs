@@ -4,6 +4,7 @@ mod analyse;
 mod gtp;
 mod learning;
 mod matches;
+mod puzzles;
 
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -124,6 +125,10 @@ enum Command {
     /// after it, its class (inaccuracy, mistake, blunder) and the move the AI
     /// preferred with its line; or, with --annotate, the annotated record.
     Analyse(analyse::AnalyseConfig),
+    /// Mine "find the only winning move" puzzles from games of the AI against
+    /// itself, each proved by a search of every line (or, with --check,
+    /// re-prove a puzzle file)
+    Puzzles(puzzles::PuzzlesConfig),
     /// Print a record or position as a diagram, with its status.
     Show {
         /// A game record (`13x13 BCg7 ...`, tags allowed) or a position string.
@@ -191,6 +196,7 @@ fn run(command: Command) -> Result<(), String> {
         Command::Selfplay(config) => learning::selfplay(&config),
         Command::Train(config) => learning::train(&config),
         Command::Analyse(config) => analyse::run(&config),
+        Command::Puzzles(config) => puzzles::run(&config),
         Command::Match {
             a,
             b,

@@ -89,6 +89,7 @@ mod perft;
 mod position;
 #[cfg(test)]
 mod proptests;
+pub mod puzzle;
 pub mod review;
 mod rng;
 pub mod search;
