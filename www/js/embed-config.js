@@ -6,7 +6,7 @@ import { parsePoint } from './points.js';
 import { LEVELS, MAX_SIZE, MIN_SIZE } from './facts.js';
 import { languages } from './i18n.js';
 
-export const MODES = /** @type {const} */ (['play', 'two-players', 'replay', 'review', 'diagram', 'try']);
+export const MODES = /** @type {const} */ (['play', 'two-players', 'replay', 'review', 'diagram', 'try', 'problem']);
 
 /**
  * @typedef {import('./embed.js').EmbedConfig} EmbedConfig the public config (embed.d.ts)
@@ -14,7 +14,7 @@ export const MODES = /** @type {const} */ (['play', 'two-players', 'replay', 're
  */
 
 /** Changing one of these starts the board's game afresh; any other key only changes the view. */
-export const GAME_KEYS = /** @type {const} */ (['record', 'position', 'size', 'pie', 'mode', 'ai']);
+export const GAME_KEYS = /** @type {const} */ (['record', 'position', 'size', 'pie', 'mode', 'ai', 'solution']);
 
 /**
  * A config with every key that has a default.
@@ -88,6 +88,7 @@ export const ATTRIBUTES = {
     const tokens = value.trim().split(/\s+/).filter(Boolean);
     return tokens.length && tokens.every(isToken) ? tokens : bad('expect', value, 'tokens');
   },
+  solution: (value) => value,
   caption: (value) => value,
   lang: (value) => (languages.includes(value) ? value : bad('lang', value, 'lang')),
 };

@@ -13,9 +13,10 @@ export interface EmbedConfig {
   /**
    * play: against the AI; two-players; replay: step through `record`; review: step through `record` with
    * its win-chance graph, glyphs and comments (the reader may have the AI review a record without
-   * evaluations); diagram: a still picture; try: find a move in `expect`.
+   * evaluations); diagram: a still picture; try: find a move in `expect`; problem: find the moves of
+   * `solution` from `position`, the board answering for the other side.
    */
-  mode?: 'play' | 'two-players' | 'replay' | 'review' | 'diagram' | 'try';
+  mode?: 'play' | 'two-players' | 'replay' | 'review' | 'diagram' | 'try' | 'problem';
   /** The AI's level in `play` mode (default casual). */
   level?: 'novice' | 'casual' | 'club' | 'strong' | 'master';
   /** The colour the AI plays at the start (default light). */
@@ -34,6 +35,13 @@ export interface EmbedConfig {
   highlight?: string[];
   /** In `try` mode, the move tokens that count as right. */
   expect?: string[];
+  /**
+   * In `problem` mode, the solution from `position`: an annotated record's moves (no size), e.g.
+   * `BFCa1 {Fills the board.} (BFSa3? {Light answers at c1.})`. The reader's moves are checked against
+   * it (a move with `?` or `??` is a wrong one, its comment the text shown); the board plays the
+   * other side's first move; comments are shown after each move.
+   */
+  solution?: string;
   /** A line under the board. */
   caption?: string;
   /** en, nl, ru or sr (default: the page's language). */
@@ -55,6 +63,12 @@ export interface EndEvent {
 export interface BoardEvents {
   move: MoveEvent;
   end: EndEvent;
+  /** Problem mode: the reader found the whole solution. */
+  solved: { record: string };
+  /** Problem mode: a move that is not the solution (taken back), with the author's comment on it if any. */
+  failed: { token: string; comment: string };
+  /** Problem mode: a hint showed the next right move's point. */
+  hint: { at: string };
 }
 
 export interface FederaBoardApi {

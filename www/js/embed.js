@@ -29,6 +29,7 @@ import { button } from './panels/lost.js';
 import { GLYPH_CLASS, findRow, renderMoves } from './panels/moves.js';
 import { listenGraph, renderGraph } from './panels/review.js';
 import { ReviewRunner, reviewedGame } from './review.js';
+import { Problem } from './problem.js';
 
 /**
  * @typedef {import('./embed.js').EmbedConfig} EmbedConfig
@@ -54,6 +55,9 @@ function styles(onColours) {
   if (onColours) palette.addEventListener('load', onColours);
   return [palette, link('board.css'), link('review.css'), link('embed.css')];
 }
+
+/** How long the board waits before it answers the reader's move in a problem. */
+const ANSWER_MS = 400;
 
 /** @param {Element} host */
 function pageLanguage(host) {
@@ -116,12 +120,20 @@ export function mount(host, initial = {}) {
   /** The config the game was made from, to tell a game change from a view change. @type {EmbedConfig | null} */
   let made = null;
 
-  const session = new Session({
-    ai: () => new AiClient(),
-    keepRedo: false,
-    check: (move) =>
-      cfg.mode === 'try' && cfg.expect && !cfg.expect.includes(move.token) ? { kind: 'notExpected', move } : null,
-  });
+  /** Problem mode: the solution, and whether it is solved. @type {Problem | null} */
+  let problem = null;
+  let solved = false;
+  /** @type {string | null} */
+  let hinted = null;
+  /** @param {MoveInfo} move */
+  function check(move) {
+    if (cfg.mode === 'try' && cfg.expect && !cfg.expect.includes(move.token)) return { kind: 'notExpected', move };
+    // The board's own answers were followed already.
+    if (!problem || move.color !== problemSide) return null;
+    const verdict = problem.judge(move.token);
+    return verdict.right ? null : { kind: 'wrongAnswer', comment: verdict.comment, token: move.token };
+  }
+  const session = new Session({ ai: () => new AiClient(), keepRedo: false, check });
   session.on('change', ({ animate }) => update(animate));
   // Review mode, for a record without evaluations: the AI judges its moves
   // when the reader asks, into the game's tree.
@@ -144,13 +156,27 @@ export function mount(host, initial = {}) {
   session.on('move', ({ move, status }) => {
     const words = narrate(t, move, status, t('embed.won', { color: t('color.' + status.winner) }));
     if (cfg.mode === 'try' && cfg.expect) words.unshift(t('embed.right'));
-    say(words.join(' '), status.winner ? 'win' : 'ok');
     const record = session.current.record();
+    if (problem && readerMoved(move)) {
+      const row = problem.rows.length ? lastComment() : '';
+      solved = problem.next().length === 0;
+      say([t(solved ? 'problem.solved' : 'embed.right'), row, ...words].filter(Boolean).join(' '), solved ? 'win' : 'ok');
+      if (solved) emit('solved', { record });
+      else answerLater();
+    } else {
+      say(words.join(' '), status.winner ? 'win' : 'ok');
+    }
     emit('move', { token: move.token, record });
     if (status.winner) emit('end', { winner: status.winner, record });
   });
   session.on('refused', ({ error }) => {
     if (error.kind === 'notYourTurn') return;
+    if (error.kind === 'wrongAnswer') {
+      const comment = String(error.comment ?? '');
+      say(comment ? `${comment} ${t('problem.tryAgain')}` : t('problem.wrong'), 'error');
+      emit('failed', { token: error.token, comment });
+      return;
+    }
     say(
       error.kind === 'notExpected'
         ? t('embed.notThisOne', { move: describeMove(t, /** @type {MoveInfo} */ (error.move)) })
@@ -158,6 +184,42 @@ export function mount(host, initial = {}) {
       'error',
     );
   });
+
+  /** Whether `move` was the reader's (in problem mode the board plays the other side). @param {MoveInfo} move */
+  function readerMoved(move) {
+    return move.color === problemSide;
+  }
+  /** @type {string | null} */
+  let problemSide = null;
+
+  /** The author's comment on the solution's move just followed. */
+  function lastComment() {
+    const at = problem?.at;
+    /** @param {import('./panels/moves.js').Row[]} rows @returns {string} */
+    const find = (rows) => {
+      for (const r of rows) {
+        if (r.id === at) return r.comment;
+        for (const v of r.variations) {
+          const c = find(v);
+          if (c) return c;
+        }
+      }
+      return '';
+    };
+    return problem ? find(problem.rows) : '';
+  }
+
+  /** The board's answer for the other side, after a pause to see the reader's move. */
+  function answerLater() {
+    const solution = problem;
+    const ply = session.status().ply;
+    setTimeout(() => {
+      // Unless the board was reset (or the game changed) meanwhile.
+      if (solution !== problem || !session.game || session.status().ply !== ply) return;
+      const row = problem?.answer();
+      if (row) session.play(row.token);
+    }, ANSWER_MS);
+  }
   session.on('aiFailed', ({ error }) => {
     say(t('message.aiFailed', { reason: describeError(t, error) }), 'error');
     const retry = frame.querySelector('.bar .retry');
@@ -210,6 +272,25 @@ export function mount(host, initial = {}) {
       fail(t('embed.badGame', { reason: describeError(t, error) }));
       return;
     }
+    problem = null;
+    solved = false;
+    hinted = null;
+    if (cfg.mode === 'problem') {
+      try {
+        const st = fresh.status();
+        const head = `[Position "${fresh.position()}"]\n${st.size}x${st.size}`;
+        const solution = e.GameHandle.fromRecord(`${head} ${cfg.solution ?? ''}`, cfg.pie);
+        problem = new Problem(solution);
+        solution.free();
+        problemSide = st.toMove;
+      } catch (error) {
+        fresh.free();
+        session.stopAi();
+        made = null;
+        fail(t('embed.badSolution', { reason: describeError(t, error) }));
+        return;
+      }
+    }
     frame.classList.remove('failed');
     made = { ...config };
     if (cfg.mode === 'replay' || cfg.mode === 'review') fresh.jump(0);
@@ -248,6 +329,12 @@ export function mount(host, initial = {}) {
         if (review.state.running) add('btn.cancel', () => review.cancel());
         else add('btn.review', () => review.start(reviewedGame(session.current)));
       }
+    } else if (cfg.mode === 'problem') {
+      add('btn.hint', showHint);
+      add('embed.reset', () => {
+        made = null;
+        apply();
+      });
     } else if (cfg.mode !== 'diagram') {
       add('btn.undo', () => session.undo());
       add('btn.swap', () => session.play('swap')).classList.add('swap');
@@ -282,13 +369,24 @@ export function mount(host, initial = {}) {
     if (review.state.running) return t('review.progress', { done: review.state.done, count: review.state.total });
     if (cfg.mode === 'replay' || cfg.mode === 'review') return t('embed.replayPly', { ply: st.ply, count: st.moves });
     if (cfg.mode === 'diagram') return '';
+    if (cfg.mode === 'problem') return solved ? t('problem.solved') : t('problem.toFind', { color: color(problemSide) });
     if (st.winner) return t('embed.won', { color: color(st.winner) });
     return t('embed.toMove', { color: color(st.toMove) });
   }
 
   /** Whether the reader may move now. */
   function readerToMove(st = session.status()) {
+    if (problem && (solved || st.toMove !== problemSide)) return false;
     return cfg.interactive && session.humanToMove(st);
+  }
+
+  /** Problem mode: rings the next right move's point and says so. */
+  function showHint() {
+    hinted = problem?.hint() ?? null;
+    if (!hinted) return;
+    say(t('problem.hint', { at: hinted }), 'ok');
+    emit('hint', { at: hinted });
+    update(null);
   }
 
   /** @param {{ origin: string | null } | null} animate */
@@ -303,7 +401,7 @@ export function mount(host, initial = {}) {
       cells,
       lastMove: game.lastMovePoints(),
       hints: cfg.hints && readerToMove(st) ? game.changeableGroups() : [],
-      marks: cfg.highlight,
+      marks: hinted ? [...cfg.highlight, hinted] : cfg.highlight,
       focus: null,
       ghost: null,
       cursor,
@@ -437,9 +535,10 @@ export function mount(host, initial = {}) {
       schedule();
     },
     /**
-     * Calls `fn` on `move` ({ token, record }) or `end` ({ winner, record });
-     * returns a function that stops it.
-     * @param {'move' | 'end'} event
+     * Calls `fn` on `move` ({ token, record }), `end` ({ winner, record }),
+     * and in problem mode `solved` ({ record }), `failed` ({ token,
+     * comment }) and `hint` ({ at }); returns a function that stops it.
+     * @param {'move' | 'end' | 'solved' | 'failed' | 'hint'} event
      * @param {(detail: any) => void} fn
      */
     on(event, fn) {

@@ -18,7 +18,7 @@ const read = (attributes) => configFromAttributes((name) => (Object.hasOwn(attri
 
 const NAMES = [
   'size', 'record', 'position', 'mode', 'level', 'ai', 'interactive', 'hints', 'attackers', 'coordinates', 'pie',
-  'highlight', 'expect', 'caption', 'lang',
+  'highlight', 'expect', 'solution', 'caption', 'lang',
 ];
 const BOOLEANS = ['interactive', 'hints', 'attackers', 'coordinates', 'pie'];
 
@@ -62,6 +62,7 @@ const CASES = {
     bad: ['', '   ', 'bcd4', 'BCz1', 'BCa0', 'BCa26', 'BXd4', 'BCd4x', 'Swap', 'BCd4, WCc3', 'd4'],
     expected: 'tokens',
   },
+  solution: { good: [['', ''], ['BFCa1 {Fills the board.} (BCb2?)', 'BFCa1 {Fills the board.} (BCb2?)']], bad: [] },
   caption: { good: [['', ''], ['A <i>caption</i>', 'A <i>caption</i>']], bad: [] },
   lang: { good: languages.map((l) => [l, l]), bad: ['', 'EN', 'en-US', 'de', ' en'], expected: 'lang' },
 };
@@ -148,14 +149,14 @@ test('a record without a mode is replayed, and replays, reviews and diagrams are
   assert.equal(withDefaults({ record: '9x9 BCe5', mode: 'play' }).mode, 'play');
   assert.equal(withDefaults({ position: 'sss/sCs/sss b' }).mode, 'two-players');
   const interactive = Object.fromEntries(MODES.map((mode) => [mode, withDefaults({ mode }).interactive]));
-  assert.deepEqual(interactive, { play: true, 'two-players': true, replay: false, review: false, diagram: false, try: true });
+  assert.deepEqual(interactive, { play: true, 'two-players': true, replay: false, review: false, diagram: false, try: true, problem: true });
   assert.equal(withDefaults({ mode: 'diagram', interactive: true }).interactive, true, 'unless told otherwise');
   assert.equal(withDefaults({ mode: 'play', interactive: false }).interactive, false);
   assert.equal(withDefaults({ record: '9x9 BCe5', interactive: true }).interactive, true);
 });
 
 test('a game key changing starts a fresh game', () => {
-  assert.deepEqual(GAME_KEYS, ['record', 'position', 'size', 'pie', 'mode', 'ai']);
+  assert.deepEqual(GAME_KEYS, ['record', 'position', 'size', 'pie', 'mode', 'ai', 'solution']);
   const base = { size: 9, record: '9x9 BCe5', mode: 'play' };
   const changes = {
     record: { record: '9x9 BCe5 WSd4' },
@@ -164,6 +165,7 @@ test('a game key changing starts a fresh game', () => {
     pie: { pie: false },
     mode: { mode: 'two-players' },
     ai: { ai: 'dark' },
+    solution: { solution: 'BCe4' },
   };
   for (const [key, change] of Object.entries(changes)) {
     assert.equal(gameChanged(base, { ...base, ...change }), true, key);

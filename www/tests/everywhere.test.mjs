@@ -245,10 +245,75 @@ test('the embed\'s review mode shows an annotated record\'s graph, glyphs and co
   await page.close();
 });
 
+test('a problem refuses a wrong move with its author\'s text, answers the right ones, gives a hint and reports solved', async () => {
+  const page = await open(server.url + 'embed.html');
+  await boardsReady(page);
+  await page.evaluate(() => {
+    window.events = [];
+    const board = document.querySelector('#demo-problem');
+    for (const name of ['solved', 'failed', 'hint']) board.addEventListener(`federa-${name}`, (e) => window.events.push([name, e.detail]));
+  });
+  const record = () => page.evaluate(() => document.querySelector('#demo-problem').api.record());
+  const start = await record();
+  // A round at b2 is the author's wrong answer: taken back, with its text.
+  await clickIn(page, '#demo-problem', 'b2');
+  assert.equal(await message(page, '#demo-problem'), 'A round here throws the win away. Try again.');
+  assert.equal(await record(), start, 'taken back');
+  // The hint rings the next right move's point.
+  await page.locator('#demo-problem [data-action="btn.hint"]').click();
+  assert.equal(await message(page, '#demo-problem'), 'Hint: the move is at b2.');
+  // The solution: the reader plays Dark, the board answers for Light.
+  const line = [['b2', 'right'], ['c2'], ['c3'], ['a1']];
+  for (const [k, [point, button]] of line.entries()) {
+    await clickIn(page, '#demo-problem', point, button);
+    // The board's answer for Light follows each right move but the last.
+    if (k < line.length - 1) {
+      await page.waitForFunction(
+        (n) => document.querySelector('#demo-problem').api.record().split('\n').at(-1).split(' ').length === n,
+        1 + 2 * (k + 1),
+      );
+    }
+  }
+  assert.match(await record(), / BSb2 WFSa1 BFSc2 WFCa3 BFSc3 WFSa2 BFCa1$/);
+  assert.match(await message(page, '#demo-problem'), /^Solved! Every point is dark\./);
+  const events = await page.evaluate(() => window.events.map(([name, detail]) => [name, detail.token ?? detail.at ?? null]));
+  assert.deepEqual(events, [['failed', 'BCb2'], ['hint', 'b2'], ['solved', null]]);
+  await page.close();
+});
+
+test('the puzzles page serves a puzzle, takes its answer, remembers it and offers the next', async () => {
+  const page = await open(server.url + 'puzzles.html');
+  await page.waitForFunction(() => document.documentElement.classList.contains('puzzles-ready'));
+  await boardsReady(page);
+  assert.match(await page.textContent('#puzzle-count'), /^Solved: 0 of \d+ puzzles\.$/);
+  assert.match(await page.textContent('#puzzle-title'), /^Puzzle 1 of \d+$/);
+  // The first puzzle wins at once: its answer, from the page's own file.
+  const first = await page.evaluate(async () => {
+    const text = await (await fetch('puzzles.txt')).text();
+    const board = document.querySelector('#puzzle-board federa-board');
+    return { position: board.getAttribute('position'), answer: board.getAttribute('solution'), known: text.includes(board.getAttribute('position')) };
+  });
+  assert.ok(first.known, 'a puzzle of the file');
+  assert.match(await page.textContent('#puzzle-about'), /wins at once$/);
+  const point = first.answer.match(/[a-y][0-9]+$/)[0];
+  await clickIn(page, '#puzzle-board federa-board', point, first.answer[1] === 'S' ? 'right' : 'left');
+  await page.waitForFunction(() => /^Solved: 1 of/.test(document.getElementById('puzzle-count').textContent));
+  assert.deepEqual(await page.evaluate(() => JSON.parse(localStorage.getItem('federa.puzzles'))), [first.position]);
+  await page.click('#puzzle-next');
+  assert.match(await page.textContent('#puzzle-title'), /^Puzzle 2 of/);
+  await page.click('#puzzle-previous');
+  assert.ok(await page.isVisible('#puzzle-before'), 'solved before');
+  await page.reload();
+  await page.waitForFunction(() => document.documentElement.classList.contains('puzzles-ready'));
+  assert.match(await page.textContent('#puzzle-title'), /^Puzzle 2 of/, 'the first unsolved one');
+  assert.match(await page.textContent('#puzzle-count'), /^Solved: 1 of/);
+  await page.close();
+});
+
 test('the embed page shows every mode, and a board inside an iframe works', async () => {
   const page = await open(server.url + 'embed.html');
   await boardsReady(page);
-  for (const id of ['demo-play', 'demo-two', 'demo-replay', 'demo-review', 'demo-diagram', 'demo-try']) {
+  for (const id of ['demo-play', 'demo-two', 'demo-replay', 'demo-review', 'demo-diagram', 'demo-try', 'demo-problem']) {
     const ok = await page.evaluate((i) => Boolean(document.getElementById(i).shadowRoot.querySelector('canvas')), id);
     assert.ok(ok, `${id} shows a board`);
   }

@@ -69,6 +69,7 @@ const LATIN_WORDS = {
   'embedPage.attr.hints': BOOLEANS,
   'embedPage.attr.attackers': BOOLEANS,
   'embedPage.attr.expect': ['try'],
+  'embedPage.attr.solution': ['problem'],
   'embedPage.attr.coordinates': BOOLEANS,
   'embedPage.attr.pie': BOOLEANS,
   'embedPage.attr.lang': LANGS,

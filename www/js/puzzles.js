@@ -1,0 +1,112 @@
+// @ts-check
+// The puzzles page: the site's puzzles (puzzles.txt, written by `federa
+// puzzles`: position, the only winning move, the plies its win takes), from
+// the quickest wins to the longest, each on a board in problem mode. The
+// puzzles the player solved are kept in the browser (never dropped: an
+// entry that does not read is kept under a backup key, store.js).
+import { loadLanguage, preferredLanguage } from './i18n.js';
+import { readEntry, safeStorage, writeEntry } from './store.js';
+import './embed.js';
+
+export const SOLVED_KEY = 'federa.puzzles';
+const storage = safeStorage();
+
+/**
+ * @typedef {{ position: string, answer: string, plies: number, size: number }} Puzzle
+ */
+
+/**
+ * The puzzles of a puzzle file, quickest wins first (then smaller boards).
+ * @param {string} text
+ * @returns {Puzzle[]}
+ */
+export function parsePuzzles(text) {
+  return text
+    .split('\n')
+    .filter((line) => line.trim() && !line.startsWith('#'))
+    .map((line) => {
+      const [position, answer, plies] = line.split('\t');
+      return { position, answer, plies: Number(plies), size: position.split(' ')[0].split('/').length };
+    })
+    .sort((a, b) => a.plies - b.plies || a.size - b.size);
+}
+
+/** The positions of the puzzles solved, as stored. */
+function readSolved() {
+  const read = readEntry(storage, SOLVED_KEY, (v) =>
+    Array.isArray(v) && v.every((p) => typeof p === 'string') ? null : { kind: 'unreadable' },
+  );
+  return new Set(read.value ?? []);
+}
+
+const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
+
+async function start() {
+  let { t } = await loadLanguage(document.documentElement.lang || preferredLanguage());
+  /** @type {Puzzle[]} */
+  let puzzles;
+  try {
+    const response = await fetch(new URL('../puzzles.txt', import.meta.url));
+    if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
+    puzzles = parsePuzzles(await response.text());
+  } catch (/** @type {any} */ error) {
+    $('puzzle-count').textContent = t('puzzles.loadFailed', { reason: String(error?.message ?? error) });
+    return;
+  }
+  const solved = readSolved();
+  const firstUnsolved = (/** @type {number} */ from) => {
+    for (let k = 0; k < puzzles.length; k++) {
+      const i = (from + k) % puzzles.length;
+      if (!solved.has(puzzles[i].position)) return i;
+    }
+    return null;
+  };
+  let at = firstUnsolved(0) ?? 0;
+
+  function show() {
+    const p = puzzles[at];
+    $('puzzle-title').textContent = t('puzzles.count', { n: at + 1, count: puzzles.length });
+    $('puzzle-about').textContent = t('puzzles.about', { size: p.size, plies: t(`puzzles.plies.${p.plies}`) });
+    $('puzzle-before').hidden = !solved.has(p.position);
+    const board = document.createElement('federa-board');
+    board.setAttribute('mode', 'problem');
+    board.setAttribute('position', p.position);
+    board.setAttribute('solution', p.answer);
+    board.setAttribute('pie', 'false');
+    board.addEventListener('federa-solved', () => {
+      solved.add(p.position);
+      writeEntry(storage, SOLVED_KEY, [...solved]);
+      count();
+    });
+    $('puzzle-board').replaceChildren(board);
+    count();
+  }
+
+  function count() {
+    $('puzzle-count').textContent =
+      solved.size >= puzzles.length ? t('puzzles.allSolved') : t('puzzles.solved', { count: solved.size, total: puzzles.length });
+    $('puzzle-unsolved').toggleAttribute('disabled', firstUnsolved(at + 1) === null || firstUnsolved(at + 1) === at);
+  }
+
+  $('puzzle-previous').addEventListener('click', () => {
+    at = (at + puzzles.length - 1) % puzzles.length;
+    show();
+  });
+  $('puzzle-next').addEventListener('click', () => {
+    at = (at + 1) % puzzles.length;
+    show();
+  });
+  $('puzzle-unsolved').addEventListener('click', () => {
+    at = firstUnsolved(at + 1) ?? at;
+    show();
+  });
+  show();
+  // The page's language may change (page.js sets the lang attribute): the words here follow.
+  new MutationObserver(async () => {
+    ({ t } = await loadLanguage(document.documentElement.lang));
+    show();
+  }).observe(document.documentElement, { attributes: true, attributeFilter: ['lang'] });
+  document.documentElement.classList.add('puzzles-ready');
+}
+
+start();
