@@ -42,7 +42,8 @@ function readSolved() {
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
 async function start() {
-  let { t } = await loadLanguage(document.documentElement.lang || preferredLanguage());
+  // The language page.js picks (it sets the lang attribute a moment later).
+  let { t } = await loadLanguage(preferredLanguage());
   /** @type {Puzzle[]} */
   let puzzles;
   try {
