@@ -15,6 +15,7 @@ import { layout, pixel, pointAt as pointAtPixel } from './board/geometry.js';
 import { plan } from './board/anim.js';
 import { ABOVE, BELOW, GROUND, drawPiece } from './board/layers.js';
 import { listen } from './board/input.js';
+import { pictureSvg } from './board/svg.js';
 
 /**
  * Every key is optional in `set`.
@@ -24,6 +25,9 @@ import { listen } from './board/input.js';
  *   lastMove?: string[],
  *   hints?: string[][],
  *   marks?: string[],
+ *   arrows?: [string, string][],
+ *   labels?: [string, string][],
+ *   shade?: string[],
  *   focus?: import('./board/layers.js').Focus | null,
  *   ghost?: { point: string, piece: number } | null,
  *   cursor?: string | null,
@@ -39,7 +43,8 @@ import { listen } from './board/input.js';
  *
  * size: board side N; cells: N*N cell codes (facts.js), row by row from
  * the bottom; lastMove: points marked with a dot; hints: groups outlined
- * with dashes; marks: points ringed; focus: the hovered group and its
+ * with dashes; marks: points ringed; arrows, labels (a point and its text)
+ * and shade (points): an author's annotations; focus: the hovered group and its
  * attackers; ghost: a translucent piece preview; cursor: the keyboard
  * cursor; overlays: extra layers drawn above the pieces and marks, below
  * the focus, ghost and cursor; underlays: extra layers drawn on the bare
@@ -68,6 +73,12 @@ export function createBoard(element, initial) {
     hints: [],
     /** @type {string[]} */
     marks: [],
+    /** @type {[string, string][]} */
+    arrows: [],
+    /** @type {[string, string][]} */
+    labels: [],
+    /** @type {string[]} */
+    shade: [],
     /** @type {import('./board/layers.js').Focus | null} */
     focus: null,
     /** @type {{ point: string, piece: number } | null} */
@@ -200,10 +211,21 @@ export function createBoard(element, initial) {
   set(initial);
   resize();
 
+  /**
+   * The picture as an SVG image, `side` pixels wide (the canvas's size by
+   * default), with or without coordinates (as shown by default).
+   * @param {{ side?: number, coordinates?: boolean }} [options]
+   */
+  function toSvg({ side = geometry().side, coordinates = state.coordinates } = {}) {
+    const computed = getComputedStyle(element);
+    return pictureSvg({ ...state, coordinates }, side, (name) => computed.getPropertyValue(name).trim());
+  }
+
   return {
     set,
     redraw,
     pointPixel,
+    toSvg,
     canvas,
     /** The last point the pointer hovered, if still on the board. */
     hovered: input.hovered,

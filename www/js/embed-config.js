@@ -14,7 +14,7 @@ export const MODES = /** @type {const} */ (['play', 'two-players', 'replay', 're
  */
 
 /** Changing one of these starts the board's game afresh; any other key only changes the view. */
-export const GAME_KEYS = /** @type {const} */ (['record', 'position', 'size', 'pie', 'mode', 'ai', 'solution']);
+export const GAME_KEYS = /** @type {const} */ (['record', 'position', 'size', 'pie', 'mode', 'ai', 'solution', 'initialPly']);
 
 /**
  * A config with every key that has a default.
@@ -80,18 +80,46 @@ export const ATTRIBUTES = {
   attackers: boolean('attackers'),
   coordinates: boolean('coordinates'),
   pie: boolean('pie'),
-  highlight(value) {
-    const points = value.trim().split(/[\s,]+/).filter(Boolean);
-    return points.every((p) => parsePoint(p) !== null) ? points : bad('highlight', value, 'points');
+  highlight: (value) => points('highlight', value),
+  arrows(value) {
+    const pairs = words(value).map((w) => w.split('-'));
+    const ok = pairs.every((pair) => pair.length === 2 && pair.every((p) => parsePoint(p) !== null) && pair[0] !== pair[1]);
+    return ok ? pairs : bad('arrows', value, 'arrows');
   },
+  labels(value) {
+    const pairs = words(value).map((w) => w.split(':'));
+    const ok = pairs.every(([p, text, ...rest]) => parsePoint(p) !== null && /^[A-Za-z0-9]{1,3}$/.test(text ?? '') && !rest.length);
+    return ok ? pairs : bad('labels', value, 'labels');
+  },
+  shade: (value) => points('shade', value),
   expect(value) {
     const tokens = value.trim().split(/\s+/).filter(Boolean);
     return tokens.length && tokens.every(isToken) ? tokens : bad('expect', value, 'tokens');
   },
   solution: (value) => value,
+  initialPly: (value) => (/^[0-9]{1,4}$/.test(value) ? Number(value) : bad('initial-ply', value, 'ply')),
   caption: (value) => value,
   lang: (value) => (languages.includes(value) ? value : bad('lang', value, 'lang')),
 };
+
+/** @param {string} value */
+const words = (value) => value.trim().split(/[\s,]+/).filter(Boolean);
+
+/**
+ * Points separated by spaces or commas.
+ * @param {string} name
+ * @param {string} value
+ */
+function points(name, value) {
+  const list = words(value);
+  return list.every((p) => parsePoint(p) !== null) ? list : bad(name, value, 'points');
+}
+
+/**
+ * The attribute of a config key: `initialPly` is `initial-ply`.
+ * @param {string} key
+ */
+export const attributeName = (key) => key.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
 
 /**
  * Reads attributes into a config with every key: an absent attribute is
@@ -104,7 +132,7 @@ export function configFromAttributes(get) {
   /** @type {Record<string, unknown>} */
   const config = {};
   for (const [name, parse] of Object.entries(ATTRIBUTES)) {
-    const value = get(name);
+    const value = get(attributeName(name));
     config[name] = value === null ? undefined : parse(value);
   }
   return config;

@@ -33,6 +33,12 @@ export interface EmbedConfig {
   pie?: boolean;
   /** Points ringed on the board, e.g. ['e5', 'c3']. */
   highlight?: string[];
+  /** Arrows from a point to a point; the attribute reads `a1-c3 b2-b4`. */
+  arrows?: [string, string][];
+  /** Letters or numbers (1 to 3 of them) on points; the attribute reads `a1:A c3:12`. */
+  labels?: [string, string][];
+  /** Points shaded, e.g. ['a1', 'b1']. */
+  shade?: string[];
   /** In `try` mode, the move tokens that count as right. */
   expect?: string[];
   /**
@@ -42,6 +48,8 @@ export interface EmbedConfig {
    * other side's first move; comments are shown after each move.
    */
   solution?: string;
+  /** For a record, the move to show first (0: the start; the attribute is `initial-ply`). */
+  initialPly?: number;
   /** A line under the board. */
   caption?: string;
   /** en, nl, ru or sr (default: the page's language). */
@@ -83,6 +91,8 @@ export interface FederaBoardApi {
   on<K extends keyof BoardEvents>(event: K, fn: (detail: BoardEvents[K]) => void): () => void;
   /** The current record, or null before the board is drawn. */
   record(): string | null;
+  /** The board as an SVG image with its marks and annotations, `side` pixels wide; null before it is drawn. */
+  toSvg(options?: { side?: number; coordinates?: boolean }): string | null;
   /** Resolves once the board shows the config as last set (or shows its error). */
   readonly ready: Promise<void>;
   /** Removes the board and stops its AI. */

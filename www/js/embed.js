@@ -20,7 +20,7 @@ import { createBoard } from './board.js';
 import { parsePoint } from './points.js';
 import { AiClient } from './ai.js';
 import { HUMANS, Session, againstAiAs } from './session.js';
-import { configFromAttributes, gameChanged, withDefaults } from './embed-config.js';
+import { attributeName, configFromAttributes, gameChanged, withDefaults } from './embed-config.js';
 import { languages, loadLanguage, preferredLanguage } from './i18n.js';
 import { boardLabel, describeError, describeMove, narrate } from './words.js';
 import { clickShape, hideBadge, hoverShape, showHover } from './hover.js';
@@ -293,7 +293,8 @@ export function mount(host, initial = {}) {
     }
     frame.classList.remove('failed');
     made = { ...config };
-    if (cfg.mode === 'replay' || cfg.mode === 'review') fresh.jump(0);
+    if (cfg.mode === 'replay' || cfg.mode === 'review') fresh.jump(Math.min(cfg.initialPly ?? 0, fresh.status().moves));
+    else if (cfg.initialPly !== undefined) fresh.jump(Math.min(cfg.initialPly, fresh.status().moves));
     review.cancel();
     board ??= createBoard(boardEl, { events: { hover: onHover, click: onClick } });
     say('', '');
@@ -402,6 +403,9 @@ export function mount(host, initial = {}) {
       lastMove: game.lastMovePoints(),
       hints: cfg.hints && readerToMove(st) ? game.changeableGroups() : [],
       marks: hinted ? [...cfg.highlight, hinted] : cfg.highlight,
+      arrows: cfg.arrows ?? [],
+      labels: cfg.labels ?? [],
+      shade: cfg.shade ?? [],
       focus: null,
       ghost: null,
       cursor,
@@ -549,6 +553,12 @@ export function mount(host, initial = {}) {
     },
     /** The current record. */
     record: () => session.game?.record() ?? null,
+    /**
+     * The board as an SVG image (a diagram, with the marks and annotations),
+     * `side` pixels wide; null before the board is drawn.
+     * @param {{ side?: number, coordinates?: boolean }} [options]
+     */
+    toSvg: (options) => board?.toSvg(options) ?? null,
     /** Resolves once the board shows its config as last set (or has shown its error). */
     get ready() {
       return pending ?? drawn;
@@ -565,7 +575,7 @@ export function mount(host, initial = {}) {
 
 /** `<federa-board>`: attributes as in embed-config.js; any change re-reads them. */
 export class FederaBoard extends HTMLElement {
-  static observedAttributes = Object.keys(configFromAttributes(() => null));
+  static observedAttributes = Object.keys(configFromAttributes(() => null)).map(attributeName);
 
   constructor() {
     super();

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import './glue.mjs';
 import { thrown } from './thrown.mjs';
 
-const { ATTRIBUTES, DEFAULTS, GAME_KEYS, MODES, configFromAttributes, gameChanged, withDefaults } = await import(
+const { ATTRIBUTES, DEFAULTS, GAME_KEYS, MODES, attributeName, configFromAttributes, gameChanged, withDefaults } = await import(
   '../js/embed-config.js'
 );
 const { LEVELS } = await import('../js/facts.js');
@@ -18,7 +18,7 @@ const read = (attributes) => configFromAttributes((name) => (Object.hasOwn(attri
 
 const NAMES = [
   'size', 'record', 'position', 'mode', 'level', 'ai', 'interactive', 'hints', 'attackers', 'coordinates', 'pie',
-  'highlight', 'expect', 'solution', 'caption', 'lang',
+  'highlight', 'arrows', 'labels', 'shade', 'expect', 'solution', 'initialPly', 'caption', 'lang',
 ];
 const BOOLEANS = ['interactive', 'hints', 'attackers', 'coordinates', 'pie'];
 
@@ -62,6 +62,18 @@ const CASES = {
     bad: ['', '   ', 'bcd4', 'BCz1', 'BCa0', 'BCa26', 'BXd4', 'BCd4x', 'Swap', 'BCd4, WCc3', 'd4'],
     expected: 'tokens',
   },
+  arrows: {
+    good: [['a1-c3', [['a1', 'c3']]], [' a1-c3, y25-a1 ', [['a1', 'c3'], ['y25', 'a1']]], ['', []]],
+    bad: ['a1', 'a1-', 'a1-a1', 'a1-c3-e5', 'a0-b1', 'z1-a1', 'A1-b2', 'a1->b2'],
+    expected: 'arrows',
+  },
+  labels: {
+    good: [['a1:A', [['a1', 'A']]], ['c3:12 e5:xyz', [['c3', '12'], ['e5', 'xyz']]], ['', []]],
+    bad: ['a1', 'a1:', 'a1:ABCD', 'a1:A:B', 'a1:<b>', 'z9:A', 'a1:Ä'],
+    expected: 'labels',
+  },
+  shade: { good: [['a1 b1,c1', ['a1', 'b1', 'c1']], ['', []]], bad: ['a1 b', 'a26', 'a1-b1'], expected: 'points' },
+  initialPly: { good: [['0', 0], ['3', 3], ['1000', 1000]], bad: ['', '-1', '1.5', '3 ', 'x', '12345'], expected: 'ply' },
   solution: { good: [['', ''], ['BFCa1 {Fills the board.} (BCb2?)', 'BFCa1 {Fills the board.} (BCb2?)']], bad: [] },
   caption: { good: [['', ''], ['A <i>caption</i>', 'A <i>caption</i>']], bad: [] },
   lang: { good: languages.map((l) => [l, l]), bad: ['', 'EN', 'en-US', 'de', ' en'], expected: 'lang' },
@@ -83,16 +95,22 @@ test('each attribute reads its good values', () => {
   for (const [name, { good }] of Object.entries(CASES)) {
     for (const [text, value] of good) {
       assert.deepEqual(ATTRIBUTES[name](text), value, `${name}=${JSON.stringify(text)}`);
-      assert.deepEqual(read({ [name]: text })[name], value, `${name}=${JSON.stringify(text)} in a config`);
+      assert.deepEqual(read({ [attributeName(name)]: text })[name], value, `${name}=${JSON.stringify(text)} in a config`);
     }
   }
 });
 
 test('a bad value throws exactly { name, value, expected }', () => {
   for (const [name, { bad, expected }] of Object.entries(CASES)) {
+    // The problem names the attribute as written: `initial-ply`.
+    const attribute = attributeName(name);
     for (const value of bad) {
-      assert.deepStrictEqual(thrown(() => ATTRIBUTES[name](value)), { name, value, expected }, `${name}=${value}`);
-      assert.deepStrictEqual(thrown(() => read({ [name]: value })), { name, value, expected }, `${name}=${value} in a config`);
+      assert.deepStrictEqual(thrown(() => ATTRIBUTES[name](value)), { name: attribute, value, expected }, `${name}=${value}`);
+      assert.deepStrictEqual(
+        thrown(() => read({ [attribute]: value })),
+        { name: attribute, value, expected },
+        `${attribute}=${value} in a config`,
+      );
     }
   }
 });
@@ -156,7 +174,7 @@ test('a record without a mode is replayed, and replays, reviews and diagrams are
 });
 
 test('a game key changing starts a fresh game', () => {
-  assert.deepEqual(GAME_KEYS, ['record', 'position', 'size', 'pie', 'mode', 'ai', 'solution']);
+  assert.deepEqual(GAME_KEYS, ['record', 'position', 'size', 'pie', 'mode', 'ai', 'solution', 'initialPly']);
   const base = { size: 9, record: '9x9 BCe5', mode: 'play' };
   const changes = {
     record: { record: '9x9 BCe5 WSd4' },
@@ -166,6 +184,7 @@ test('a game key changing starts a fresh game', () => {
     mode: { mode: 'two-players' },
     ai: { ai: 'dark' },
     solution: { solution: 'BCe4' },
+    initialPly: { initialPly: 0 },
   };
   for (const [key, change] of Object.entries(changes)) {
     assert.equal(gameChanged(base, { ...base, ...change }), true, key);

@@ -310,6 +310,34 @@ test('the puzzles page serves a puzzle, takes its answer, remembers it and offer
   await page.close();
 });
 
+test('a diagram\'s arrows, labels and shading are in its SVG image, which opens as an image; initial-ply opens a record there', async () => {
+  const page = await open(server.url + 'embed.html');
+  await boardsReady(page);
+  const svg = await page.evaluate(() => document.querySelector('#demo-diagram').api.toSvg({ side: 300 }));
+  assert.match(svg, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="300" height="300"/);
+  assert.equal((svg.match(/<line /g) ?? []).length, 1, 'one arrow');
+  assert.equal((svg.match(/<polygon /g) ?? []).length, 1, 'its head');
+  assert.deepEqual([...svg.matchAll(/font-weight="700"[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]), ['1', '2'], 'the labels');
+  assert.equal((svg.match(/<circle [^>]*fill="none"/g) ?? []).length, 1, 'the highlight ring');
+  assert.match(svg, />a<\/text>/, 'coordinates by default');
+  assert.doesNotMatch(await page.evaluate(() => document.querySelector('#demo-diagram').api.toSvg({ coordinates: false })), />a<\/text>/);
+  // It opens as an image (a page of its own: no content security policy).
+  const viewer = await browser.context.newPage();
+  await viewer.setContent(`<img id="diagram" src="data:image/svg+xml,${encodeURIComponent(svg)}">`);
+  await viewer.waitForFunction(() => document.getElementById('diagram').complete);
+  assert.deepEqual(await viewer.evaluate(() => [document.getElementById('diagram').naturalWidth, document.getElementById('diagram').naturalHeight]), [300, 300]);
+  await viewer.close();
+  await page.evaluate(() =>
+    document.body.insertAdjacentHTML('beforeend', '<federa-board id="at3" record="3x3 BCb2 WSa3 BSa2 WCb3 BCc3 WSc2 BSb1 WCa1 BCc1 WFSb3" initial-ply="3"></federa-board>'),
+  );
+  await boardsReady(page);
+  assert.equal(await page.evaluate(() => document.querySelector('#at3').shadowRoot.querySelector('.status').textContent), 'Move 3 of 10');
+  await page.evaluate(() => document.querySelector('#at3').setAttribute('initial-ply', 'three'));
+  await page.waitForFunction(() => document.querySelector('#at3').shadowRoot.querySelector('.problem'));
+  assert.match(await page.evaluate(() => document.querySelector('#at3').shadowRoot.textContent), /initial-ply attribute is “three”/);
+  await page.close();
+});
+
 test('the embed page shows every mode, and a board inside an iframe works', async () => {
   const page = await open(server.url + 'embed.html');
   await boardsReady(page);

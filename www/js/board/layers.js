@@ -19,6 +19,7 @@ import { look } from './anim.js';
  *   size: number, cells: ArrayLike<number>, lastMove: string[], hints: string[][],
  *   marks: string[], focus: Focus | null, ghost: { point: string, piece: number } | null,
  *   cursor: string | null, coordinates: boolean, pieceSet: 'federa' | 'classic',
+ *   arrows: [string, string][], labels: [string, string][], shade: string[],
  * }} Picture
  * @typedef {{
  *   picture: Picture, g: Geometry, colour: (name: string) => string,
@@ -189,6 +190,80 @@ function marks(ctx, { picture, g, colour, at }) {
   ctx.restore();
 }
 
+/**
+ * An arrow's shaft and head, from (x1, y1) to (x2, y2), stopping short of
+ * the point's centre: the same figure on the canvas and in the SVG.
+ * @param {Geometry} g
+ * @param {[number, number]} from
+ * @param {[number, number]} to
+ */
+export function arrowShape(g, [x1, y1], [x2, y2]) {
+  const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+  const [ux, uy] = [(x2 - x1) / len, (y2 - y1) / len];
+  const head = g.cell * 0.34;
+  const tip = /** @type {[number, number]} */ ([x2 - ux * g.cell * 0.18, y2 - uy * g.cell * 0.18]);
+  const base = /** @type {[number, number]} */ ([tip[0] - ux * head, tip[1] - uy * head]);
+  const wing = head * 0.6;
+  return {
+    shaft: /** @type {[[number, number], [number, number]]} */ ([[x1, y1], base]),
+    head: /** @type {[number, number][]} */ ([tip, [base[0] - uy * wing, base[1] + ux * wing], [base[0] + uy * wing, base[1] - ux * wing]]),
+    width: Math.max(2, g.cell / 9),
+  };
+}
+
+/**
+ * The ink of a label at a point: on a piece, the piece's; else the board's.
+ * @param {Picture} picture
+ * @param {string} name
+ */
+export function labelInk(picture, name) {
+  const p = parsePoint(name);
+  const piece = p ? pieceOf(picture.cells[p.row * picture.size + p.col]) : null;
+  return piece ? `--ink-on-${piece.color}` : '--board-text';
+}
+
+/** @type {Layer} */
+function shade(ctx, { picture, g, colour, at }) {
+  ctx.fillStyle = colour('--shade');
+  for (const name of picture.shade) {
+    const xy = at(name);
+    if (xy) ctx.fillRect(xy[0] - g.cell / 2, xy[1] - g.cell / 2, g.cell, g.cell);
+  }
+}
+
+/** @type {Layer} */
+function annotations(ctx, { picture, g, colour, at }) {
+  ctx.save();
+  for (const [from, to] of picture.arrows) {
+    const a = at(from);
+    const b = at(to);
+    if (!a || !b) continue;
+    const { shaft, head, width } = arrowShape(g, a, b);
+    ctx.strokeStyle = ctx.fillStyle = colour('--arrow');
+    ctx.lineWidth = width;
+    ctx.lineCap = 'round';
+    ctx.beginPath();
+    ctx.moveTo(...shaft[0]);
+    ctx.lineTo(...shaft[1]);
+    ctx.stroke();
+    ctx.beginPath();
+    ctx.moveTo(...head[0]);
+    ctx.lineTo(...head[1]);
+    ctx.lineTo(...head[2]);
+    ctx.fill();
+  }
+  ctx.font = `700 ${Math.round(g.cell * 0.42)}px system-ui, sans-serif`;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  for (const [name, text] of picture.labels) {
+    const xy = at(name);
+    if (!xy) continue;
+    ctx.fillStyle = colour(labelInk(picture, name));
+    ctx.fillText(text, xy[0], xy[1]);
+  }
+  ctx.restore();
+}
+
 /** @type {Layer} */
 function focus(ctx, view) {
   const { picture, g, colour, at } = view;
@@ -232,6 +307,6 @@ function cursor(ctx, { picture, g, colour, at }) {
 /** The board itself, under the underlays (the ownership wash). */
 export const GROUND = [grid];
 /** Below the overlays: what is on the board. */
-export const BELOW = [hints, pieces, lastMove, marks];
+export const BELOW = [hints, shade, pieces, lastMove, marks, annotations];
 /** Above the overlays: what follows the pointer and the keyboard. */
 export const ABOVE = [focus, ghost, cursor];

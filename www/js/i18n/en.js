@@ -376,4 +376,11 @@ export default {
   'puzzles.nextUnsolved': 'Next unsolved',
   'puzzles.allSolved': 'You have solved every puzzle.',
   'puzzles.loadFailed': 'The puzzles could not be loaded: {reason}',
+  'embed.expected.arrows': 'arrows from a point to another, such as a1-c3 b2-b4',
+  'embed.expected.labels': 'labels of one to three letters or digits on points, such as a1:1 c3:12',
+  'embed.expected.ply': 'a number of moves, such as 3',
+  'embedPage.attr.arrows': 'arrows from a point to another, such as "a1-c3 b2-b4"',
+  'embedPage.attr.labels': 'one to three letters or digits on points, such as "a1:1 c3:12"',
+  'embedPage.attr.shade': 'points to shade, such as "a1 b1 c1"',
+  'embedPage.attr.initialPly': 'for a record, the move shown first (0 for the start)',
 };

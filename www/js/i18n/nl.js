@@ -373,4 +373,11 @@ export default {
   'puzzles.nextUnsolved': 'Volgende onopgeloste',
   'puzzles.allSolved': 'Je hebt alle puzzels opgelost.',
   'puzzles.loadFailed': 'De puzzels konden niet worden geladen: {reason}',
+  'embed.expected.arrows': 'pijlen van een punt naar een ander, zoals a1-c3 b2-b4',
+  'embed.expected.labels': 'labels van één tot drie letters of cijfers op punten, zoals a1:1 c3:12',
+  'embed.expected.ply': 'een aantal zetten, zoals 3',
+  'embedPage.attr.arrows': 'pijlen van een punt naar een ander, zoals "a1-c3 b2-b4"',
+  'embedPage.attr.labels': 'één tot drie letters of cijfers op punten, zoals "a1:1 c3:12"',
+  'embedPage.attr.shade': 'punten om te kleuren, zoals "a1 b1 c1"',
+  'embedPage.attr.initialPly': 'bij een notatie de zet die eerst getoond wordt (0 voor het begin)',
 };

@@ -426,4 +426,11 @@ export default {
   'puzzles.nextUnsolved': 'Следующая нерешённая',
   'puzzles.allSolved': 'Вы решили все задачи.',
   'puzzles.loadFailed': 'Не удалось загрузить задачи: {reason}',
+  'embed.expected.arrows': 'стрелки от одного пересечения к другому, например a1-c3 b2-b4',
+  'embed.expected.labels': 'метки из одной–трёх букв или цифр на пересечениях, например a1:1 c3:12',
+  'embed.expected.ply': 'число ходов, например 3',
+  'embedPage.attr.arrows': 'стрелки от одного пересечения к другому, например «a1-c3 b2-b4»',
+  'embedPage.attr.labels': 'одна–три буквы или цифры на пересечениях, например «a1:1 c3:12»',
+  'embedPage.attr.shade': 'пересечения, которые закрасить, например «a1 b1 c1»',
+  'embedPage.attr.initialPly': 'для записи — ход, показанный первым (0 — начало)',
 };

@@ -412,4 +412,11 @@ export default {
   'puzzles.nextUnsolved': 'Следећи нерешени',
   'puzzles.allSolved': 'Решио си све задатке.',
   'puzzles.loadFailed': 'Задаци нису могли да се учитају: {reason}',
+  'embed.expected.arrows': 'стрелице од једне тачке до друге, на пример a1-c3 b2-b4',
+  'embed.expected.labels': 'ознаке од једног до три слова или цифре на тачкама, на пример a1:1 c3:12',
+  'embed.expected.ply': 'број потеза, на пример 3',
+  'embedPage.attr.arrows': 'стрелице од једне тачке до друге, на пример „a1-c3 b2-b4“',
+  'embedPage.attr.labels': 'једно до три слова или цифре на тачкама, на пример „a1:1 c3:12“',
+  'embedPage.attr.shade': 'тачке које се осенче, на пример „a1 b1 c1“',
+  'embedPage.attr.initialPly': 'за запис, потез који се прво приказује (0 за почетак)',
 };
