@@ -12,7 +12,9 @@ use std::time::Instant;
 
 use federa_core::learn::{self, Model, Sample};
 use federa_core::search::{Limit, Player, PlayerKind};
-use federa_core::{Color, Move, Position, Rng, Rules, Token};
+use federa_core::{Color, Position, Rules, Token};
+
+use crate::games::{each_game, opened};
 
 /// What `federa selfplay` plays.
 #[derive(clap::Args)]
@@ -53,25 +55,7 @@ pub fn selfplay(config: &SelfplayConfig) -> Result<(), String> {
         Rules::new(size).map_err(|e| e.to_string())?;
     }
     let started = Instant::now();
-    let threads = config.threads.clamp(1, 64);
-    let mut games: Vec<(u32, String)> = Vec::new();
-    std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|t| {
-                scope.spawn(move || {
-                    (0..config.games)
-                        .filter(|k| *k as usize % threads == t)
-                        .map(|k| (k, play(config, k)))
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        for w in workers {
-            games.extend(w.join().expect("a self-play thread"));
-        }
-    });
-    games.sort_by_key(|(k, _)| *k);
-    let text: String = games.into_iter().map(|(_, lines)| lines).collect();
+    let text: String = each_game(config.games, config.threads, |k| play(config, k)).concat();
     let positions = text.lines().count();
     fs::write(&config.out, text).map_err(|e| format!("{}: {e}", config.out))?;
     eprintln!(
@@ -86,21 +70,8 @@ pub fn selfplay(config: &SelfplayConfig) -> Result<(), String> {
 /// One game of the player against itself: its lines.
 fn play(config: &SelfplayConfig, k: u32) -> String {
     let size = config.sizes[k as usize % config.sizes.len()];
-    let seed = config
-        .seed
-        .wrapping_mul(1_000_003)
-        .wrapping_add(u64::from(k));
-    let mut rng = Rng::new(seed);
-    let mut pos = Position::new(Rules::new(size).expect("a checked size"));
-    for _ in 0..rng.below(config.opening + 1) {
-        let Some(m) = pos
-            .random_move(&mut rng)
-            .filter(|m| matches!(m, Move::Place { .. }))
-        else {
-            break;
-        };
-        pos.play(m);
-    }
+    let rules = Rules::new(size).expect("a checked size");
+    let (seed, mut pos) = opened(rules, config.seed, k, config.opening);
     let mut player = Player::new(config.player, seed);
     let mut lines = Vec::new();
     while !pos.is_over() {

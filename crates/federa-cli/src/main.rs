@@ -1,6 +1,7 @@
 //! `federa`: the Federa engine on the command line.
 
 mod analyse;
+mod games;
 mod gtp;
 mod learning;
 mod matches;

@@ -12,9 +12,11 @@ use std::fmt::Write as _;
 use std::fs;
 use std::time::Instant;
 
+use federa_core::Rules;
 use federa_core::puzzle::{Puzzle, only_win};
 use federa_core::search::{Level, Limit, Player, PlayerKind};
-use federa_core::{Move, Position, Rng, Rules};
+
+use crate::games::{each_game, opened};
 
 /// What `federa puzzles` mines, or checks.
 #[derive(clap::Args)]
@@ -61,24 +63,7 @@ pub fn run(config: &PuzzlesConfig) -> Result<(), String> {
         Rules::new(size).map_err(|e| e.to_string())?;
     }
     let started = Instant::now();
-    let threads = config.threads.clamp(1, 64);
-    let mut found: Vec<(u32, Vec<String>)> = Vec::new();
-    std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|t| {
-                scope.spawn(move || {
-                    (0..config.games)
-                        .filter(|k| *k as usize % threads == t)
-                        .map(|k| (k, mine(config, k)))
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        for w in workers {
-            found.extend(w.join().expect("a mining thread"));
-        }
-    });
-    found.sort_by_key(|(k, _)| *k);
+    let found = each_game(config.games, config.threads, |k| mine(config, k));
     let mut seen = HashSet::new();
     let mut text = format!(
         "# federa puzzles --games {} --sizes {} --playouts {} --plies {} --empty {} --seed {} (generated: do not edit)\n",
@@ -95,7 +80,7 @@ pub fn run(config: &PuzzlesConfig) -> Result<(), String> {
         config.seed
     );
     let mut count = 0;
-    for line in found.into_iter().flat_map(|(_, lines)| lines) {
+    for line in found.into_iter().flatten() {
         let position = line.split('\t').next().unwrap_or_default().to_owned();
         if seen.insert(position) {
             let _ = writeln!(text, "{line}");
@@ -116,21 +101,8 @@ pub fn run(config: &PuzzlesConfig) -> Result<(), String> {
 /// have exactly one winning move.
 fn mine(config: &PuzzlesConfig, k: u32) -> Vec<String> {
     let size = config.sizes[k as usize % config.sizes.len()];
-    let seed = config
-        .seed
-        .wrapping_mul(1_000_003)
-        .wrapping_add(u64::from(k));
-    let mut rng = Rng::new(seed);
-    let mut pos = Position::new(Rules::with_pie(size, false).expect("a checked size"));
-    for _ in 0..rng.below(5) {
-        let Some(m) = pos
-            .random_move(&mut rng)
-            .filter(|m| matches!(m, Move::Place { .. }))
-        else {
-            break;
-        };
-        pos.play(m);
-    }
+    let rules = Rules::with_pie(size, false).expect("a checked size");
+    let (seed, mut pos) = opened(rules, config.seed, k, 4);
     let mut player = Player::new(PlayerKind::Level(Level::Master), seed);
     let mut puzzles = Vec::new();
     while !pos.is_over() {

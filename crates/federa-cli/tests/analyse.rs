@@ -1,21 +1,11 @@
 //! `federa analyse`: a game review on the command line, as a table or as an
 //! annotated record, for one record or a file of them.
 
-use std::process::Command;
+mod common;
+
+use common::federa;
 
 use federa_core::{Game, GameTree, Glyph};
-
-fn federa(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_federa"))
-        .args(args)
-        .output()
-        .expect("federa runs");
-    (
-        out.status.success(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
 
 /// Dark's last move, BCb2, throws away a win the solver proves (BSb2).
 const BLUNDER: &str = "3x3 BSa1 WCc3 BSc1 WSb1 BCb3 WCa2 BCc2 WSa3 BCb2";

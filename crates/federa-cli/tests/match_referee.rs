@@ -2,19 +2,9 @@
 //! engine over the text protocol, against one of our players, with budgets
 //! of their own and no set opening.
 
-use std::process::Command;
+mod common;
 
-fn federa(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_federa"))
-        .args(args)
-        .output()
-        .expect("federa runs");
-    (
-        out.status.success(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
+use common::federa;
 
 #[test]
 fn an_engine_over_the_text_protocol_plays_whole_games() {

@@ -1,20 +1,11 @@
 //! `federa puzzles`: mining is seeded (the same file twice), every mined
 //! puzzle is re-proved by `--check`, and a broken file names its line.
 
-use std::fs;
-use std::process::Command;
+mod common;
 
-fn federa(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_federa"))
-        .args(args)
-        .output()
-        .expect("federa runs");
-    (
-        out.status.success(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
+use std::fs;
+
+use common::federa;
 
 #[test]
 fn mined_puzzles_are_the_same_twice_and_check_and_a_broken_one_is_named() {

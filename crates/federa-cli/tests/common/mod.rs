@@ -1,7 +1,23 @@
-//! What the text protocol's tests share: a session with the engine.
+//! What the command-line tests share: a run of `federa`, and a session
+//! with the engine over the text protocol.
+// Each test crate uses a part of it.
+#![allow(dead_code)]
 
 use std::io::Write;
 use std::process::{Command, Stdio};
+
+/// Runs `federa` with `args`: whether it succeeded, its output and its errors.
+pub fn federa(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_federa"))
+        .args(args)
+        .output()
+        .expect("federa runs");
+    (
+        out.status.success(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
 
 /// Runs the engine on `input`; its replies, one per answered line.
 pub fn session(input: &[u8]) -> Vec<String> {
