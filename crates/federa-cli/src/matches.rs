@@ -66,8 +66,9 @@ pub struct MatchConfig {
 #[derive(Clone, Copy, Debug, Default)]
 struct Spent {
     moves: u32,
-    /// Longest think, in milliseconds.
+    /// Longest think, and all thinks together, in milliseconds.
     longest: f64,
+    thought: f64,
     /// Iterations and the tree's size after each move (ours only).
     iterations: u64,
     nodes: u64,
@@ -346,7 +347,9 @@ fn play_game(config: &MatchConfig, rules: Rules, k: u32) -> Result<GameResult, S
         let (m, stats) = players[who].think(&game, config.limits[who], &clock)?;
         let s = &mut spent[who];
         s.moves += 1;
-        s.longest = s.longest.max(t.elapsed().as_secs_f64() * 1000.0);
+        let ms = t.elapsed().as_secs_f64() * 1000.0;
+        s.longest = s.longest.max(ms);
+        s.thought += ms;
         if let Some((iterations, nodes)) = stats {
             s.iterations += iterations;
             s.nodes += nodes as u64;
@@ -445,12 +448,16 @@ fn report(config: &MatchConfig, results: &[GameResult], secs: f64) {
         let searched = matches!(entrant, Entrant::Ours(kind) if *kind != PlayerKind::Random);
         if searched {
             println!(
-                "{entrant}: longest think {longest:.1} ms; per move {:.0} iterations, tree {:.0} nodes (at most {most})",
+                "{entrant}: think {:.1} ms a move, longest {longest:.1} ms; per move {:.0} iterations, tree {:.0} nodes (at most {most})",
+                total(|s| s.thought) / moves,
                 total(|s| s.iterations as f64) / moves,
                 total(|s| s.nodes as f64) / moves,
             );
         } else {
-            println!("{entrant}: longest think {longest:.1} ms");
+            println!(
+                "{entrant}: think {:.1} ms a move, longest {longest:.1} ms",
+                total(|s| s.thought) / moves
+            );
         }
     }
 }
