@@ -577,10 +577,6 @@ struct Search {
     owner_counts: u32,
     /// A root move every iteration goes through (to measure one move).
     forced: Option<Code>,
-    /// Whether a timed search stops once no other root move can overtake
-    /// the most visited in the time left (a think; an analysis wants all
-    /// its time).
-    settle: bool,
 }
 
 /// Visit counts with a precomputed 1/√n.
@@ -608,7 +604,6 @@ impl Search {
             ownership: Vec::new(),
             owner_counts: 0,
             forced: None,
-            settle: false,
         }
     }
 
@@ -682,19 +677,6 @@ impl Search {
             }
             self.iterate();
             iterations += 1;
-            // Settled: the most visited root move stays so in the time
-            // left, at this pace (checked now and then: it scans the root).
-            if self.settle
-                && limit.iterations.is_none()
-                && iterations.is_multiple_of(256)
-                && let (Some(ms), Some(_)) = (limit.millis, clock)
-            {
-                let t = elapsed();
-                let left = iterations as f64 / t.max(1e-3) * (ms - (ms / 10.0).min(8.0) - t);
-                if self.lead() > left {
-                    break;
-                }
-            }
             let due = match clock {
                 Some(_) => {
                     let t = elapsed();
@@ -721,12 +703,9 @@ impl Search {
         clock: Option<&dyn Clock>,
         report: &mut dyn FnMut(&Progress) -> bool,
     ) -> Option<Progress> {
-        // A level that draws its move by the visits wants them all.
-        self.settle = !self.config.draw;
         let (iterations, millis) = self.run(pos, limit, clock, &mut |s, n, ms| {
             report(&s.progress(n, ms))
         });
-        self.settle = false;
         let mut result = self.progress(iterations, millis);
         if self.config.draw
             && result.proven.is_none()
@@ -1159,31 +1138,6 @@ impl Search {
                 (pos.code_move(ch.code), ch.visits)
             })
             .collect()
-    }
-
-    /// How many visits the most visited root child not proven lost leads
-    /// the next by (a root child not made yet has none); none while the
-    /// root has no children.
-    fn lead(&self) -> f64 {
-        let root = self.tree.node(0);
-        if root.first_child == 0 {
-            return 0.0;
-        }
-        let (mut first, mut second) = (0, 0);
-        // As `choose` picks: among the children not proven lost.
-        for i in root.first_child..root.first_child + u32::from(root.n_children) {
-            let ch = self.tree.node(i);
-            if ch.proof == LOSS {
-                continue;
-            }
-            let v = ch.visits;
-            if v > first {
-                (first, second) = (v, first);
-            } else if v > second {
-                second = v;
-            }
-        }
-        f64::from(first - second)
     }
 
     /// The child to play from `node`: a proven win, else the most visited
