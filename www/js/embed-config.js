@@ -76,6 +76,7 @@ export const ATTRIBUTES = {
   level: (value) => (LEVELS.includes(value) ? value : bad('level', value, 'level')),
   ai: (value) => (value === 'dark' || value === 'light' ? value : bad('ai', value, 'color')),
   interactive: boolean('interactive'),
+  download: boolean('download'),
   hints: boolean('hints'),
   attackers: boolean('attackers'),
   coordinates: boolean('coordinates'),

@@ -23,6 +23,8 @@ export interface EmbedConfig {
   ai?: 'dark' | 'light';
   /** Whether the reader may move (default: yes, except in replay, review and diagram). */
   interactive?: boolean;
+  /** A button that downloads the board as an SVG image (default false). */
+  download?: boolean;
   /** Outline the groups the side to move may change. */
   hints?: boolean;
   /** Show a hovered group's attackers and who may change it (default true). */

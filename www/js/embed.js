@@ -360,7 +360,21 @@ export function mount(host, initial = {}) {
         apply();
       });
     }
+    if (cfg.download) add('embed.downloadSvg', downloadSvg);
     bar.hidden = !bar.children.length;
+  }
+
+  /** Saves the board as an SVG file (the `download` attribute's button). */
+  function downloadSvg() {
+    const svg = board?.toSvg();
+    if (!svg) return;
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
+    a.download = 'federa-diagram.svg';
+    frame.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
   }
 
   /** @param {Status} st */

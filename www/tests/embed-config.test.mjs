@@ -17,10 +17,10 @@ const { languages } = await import('../js/i18n.js');
 const read = (attributes) => configFromAttributes((name) => (Object.hasOwn(attributes, name) ? attributes[name] : null));
 
 const NAMES = [
-  'size', 'record', 'position', 'mode', 'level', 'ai', 'interactive', 'hints', 'attackers', 'coordinates', 'pie',
+  'size', 'record', 'position', 'mode', 'level', 'ai', 'interactive', 'download', 'hints', 'attackers', 'coordinates', 'pie',
   'highlight', 'arrows', 'labels', 'shade', 'expect', 'solution', 'initialPly', 'caption', 'lang',
 ];
-const BOOLEANS = ['interactive', 'hints', 'attackers', 'coordinates', 'pie'];
+const BOOLEANS = ['interactive', 'download', 'hints', 'attackers', 'coordinates', 'pie'];
 
 /** Each attribute's good values (text → value read) and bad ones (with what it expects). */
 const CASES = {

@@ -321,6 +321,12 @@ test('a diagram\'s arrows, labels and shading are in its SVG image, which opens 
   assert.equal((svg.match(/<circle [^>]*fill="none"/g) ?? []).length, 1, 'the highlight ring');
   assert.match(svg, />a<\/text>/, 'coordinates by default');
   assert.doesNotMatch(await page.evaluate(() => document.querySelector('#demo-diagram').api.toSvg({ coordinates: false })), />a<\/text>/);
+  // The download button saves the same image.
+  const [file] = await Promise.all([page.waitForEvent('download'), page.locator('#demo-diagram [data-action="embed.downloadSvg"]').click()]);
+  assert.equal(file.suggestedFilename(), 'federa-diagram.svg');
+  const saved = await fs.readFile(await file.path(), 'utf8');
+  assert.match(saved, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+  assert.equal((saved.match(/<line /g) ?? []).length, 1, 'with its arrow');
   // It opens as an image (a page of its own: no content security policy).
   const viewer = await browser.context.newPage();
   await viewer.setContent(`<img id="diagram" src="data:image/svg+xml,${encodeURIComponent(svg)}">`);

@@ -66,6 +66,8 @@ const LATIN_WORDS = {
   'embedPage.attr.level': ['play', ...LEVELS],
   'embedPage.attr.ai': COLORS,
   'embedPage.attr.interactive': BOOLEANS,
+  'embedPage.attr.download': [...BOOLEANS, 'SVG'],
+  'embed.downloadSvg': ['SVG'],
   'embedPage.attr.hints': BOOLEANS,
   'embedPage.attr.attackers': BOOLEANS,
   'embedPage.attr.expect': ['try'],

@@ -383,4 +383,6 @@ export default {
   'embedPage.attr.labels': 'one to three letters or digits on points, such as "a1:1 c3:12"',
   'embedPage.attr.shade': 'points to shade, such as "a1 b1 c1"',
   'embedPage.attr.initialPly': 'for a record, the move shown first (0 for the start)',
+  'embed.downloadSvg': 'Download image (SVG)',
+  'embedPage.attr.download': 'true or false: a button that downloads the board as an SVG image',
 };

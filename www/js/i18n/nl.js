@@ -380,4 +380,6 @@ export default {
   'embedPage.attr.labels': 'één tot drie letters of cijfers op punten, zoals "a1:1 c3:12"',
   'embedPage.attr.shade': 'punten om te kleuren, zoals "a1 b1 c1"',
   'embedPage.attr.initialPly': 'bij een notatie de zet die eerst getoond wordt (0 voor het begin)',
+  'embed.downloadSvg': 'Afbeelding downloaden (SVG)',
+  'embedPage.attr.download': 'true of false: een knop die het bord als SVG-afbeelding downloadt',
 };

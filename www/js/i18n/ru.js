@@ -433,4 +433,6 @@ export default {
   'embedPage.attr.labels': 'одна–три буквы или цифры на пересечениях, например «a1:1 c3:12»',
   'embedPage.attr.shade': 'пересечения, которые закрасить, например «a1 b1 c1»',
   'embedPage.attr.initialPly': 'для записи — ход, показанный первым (0 — начало)',
+  'embed.downloadSvg': 'Скачать изображение (SVG)',
+  'embedPage.attr.download': 'true или false: кнопка, которая скачивает доску как изображение SVG',
 };

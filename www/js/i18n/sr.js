@@ -419,4 +419,6 @@ export default {
   'embedPage.attr.labels': 'једно до три слова или цифре на тачкама, на пример „a1:1 c3:12“',
   'embedPage.attr.shade': 'тачке које се осенче, на пример „a1 b1 c1“',
   'embedPage.attr.initialPly': 'за запис, потез који се прво приказује (0 за почетак)',
+  'embed.downloadSvg': 'Преузми слику (SVG)',
+  'embedPage.attr.download': 'true или false: дугме које преузима таблу као SVG слику',
 };
