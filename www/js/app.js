@@ -22,7 +22,7 @@ import { renderLost } from './panels/lost.js';
 import { AnalysisRunner, shownCandidates } from './analysis.js';
 import { candidatesLayer, lineLayer, ownershipLayer } from './board/analysis.js';
 import { listenCandidates, percent, renderAnalysisStatus, renderCandidates, renderEvalBar } from './panels/analysis.js';
-import { ReviewRunner, isJudgement, markedPlies, nextMarked, reviewedGame, summarise } from './review.js';
+import { ReviewRunner, annotate, isJudgement, markedPlies, nextMarked, reviewedGame, summarise } from './review.js';
 import { darkChances, listenGraph, renderGraph, renderSummary } from './panels/review.js';
 import { registerOffline } from './offline.js';
 import { VERSION } from './build.js';
@@ -138,8 +138,7 @@ function storedGame() {
     // The line shown, which may be a variation: its moves are the tree's.
     if (read.value.line) {
       const line = engine.GameHandle.fromRecord(read.value.line, pie);
-      game.jump(0);
-      for (const token of line.moves()) game.play(token);
+      followLine(game, line.moves());
       line.free();
     }
     return { game, saved: read.value, text: read.text ?? '' };
@@ -147,6 +146,17 @@ function storedGame() {
     lose({ ...keepUnread(storage, GAME_KEY, read.text ?? '', e), shown: read.value.record });
     return null;
   }
+}
+
+/**
+ * Shows the line of `moves` in `game`, whose tree holds them (the moves of
+ * its tree are played again, so no new one is made).
+ * @param {Game} game
+ * @param {string[]} moves
+ */
+function followLine(game, moves) {
+  game.jump(0);
+  for (const token of moves) game.play(token);
 }
 
 /// Opens the game of the link, else the stored one, else a new one. A link
@@ -177,10 +187,8 @@ function restore() {
         return;
       }
       // The stored tree, at the end of the link's line.
-      const line = g.moves();
+      followLine(stored.game, g.moves());
       g.free();
-      stored.game.jump(0);
-      for (const token of line) stored.game.play(token);
       atLink = true;
     } catch (e) {
       badLink = t('load.badLink', { reason: describeError(t, e) });
@@ -256,7 +264,7 @@ function update(animate = null) {
     animate,
   });
   hideBadge($('badge'));
-  renderReview();
+  const tree = renderReview();
   $('nav-first').disabled = st.ply === 0;
   $('nav-back').disabled = st.ply === 0;
   $('nav-forward').disabled = st.ply === st.moves && !game.redoable();
@@ -276,7 +284,7 @@ function update(animate = null) {
     record: game.annotated(),
     line: game.record(),
     // Each node's judgement, in nodePaths' order (the variations' too).
-    review: nodePaths(game.tree().rows).map((moves) => review.find(start, moves) ?? null),
+    review: nodePaths(tree.rows).map((moves) => review.find(start, moves) ?? null),
     pie: st.pie,
     seats,
     level,
@@ -542,7 +550,10 @@ function takeBack() {
   announce(t('message.undone'));
 }
 
-/** The review's parts: the buttons, progress, graph, table, glyphs and note. */
+/**
+ * The review's parts: the buttons, progress, graph, table, glyphs and note;
+ * returns the game's tree as drawn (the judgements written into it).
+ */
 function renderReview() {
   const st = session.status();
   const game = reviewedGame(session.current);
@@ -566,19 +577,15 @@ function renderReview() {
         : t('review.stopped', { done: judged, count: game.tokens.length });
   status.hidden = !running && !error && judged === 0;
   for (const id of ['review-graph-box', 'review-table', 'review-steps']) $(id).hidden = judged === 0;
-  const handle = session.current;
-  results.forEach((r, k) => {
-    const best = r?.best[0]?.token;
-    if (r) handle.annotate(k + 1, r.dark, r.class, best && best !== r.played ? best : '');
-  });
-  const tree = handle.tree();
+  annotate(session.current, results);
+  const tree = session.current.tree();
   renderMoves($('move-list'), tree, t, (id) => showNode(id));
   const onMain = tree.rows.some((/** @type {{ id: number }} */ r) => r.id === tree.current);
   $('btn-promote').disabled = tree.current === null || onMain;
   $('btn-delete-move').disabled = tree.current === null;
   if (judged === 0) {
     $('review-note').hidden = true;
-    return;
+    return tree;
   }
   renderGraph($('review-graph'), darkChances(results), results.map((r) => r?.class), st.ply, t);
   renderSummary($('review-summary'), /** @type {const} */ (['dark', 'light']).map((color) => ({ color, ...summarise(results, color) })), t);
@@ -599,6 +606,7 @@ function renderReview() {
       ? t('review.noneMarked')
       : '';
   note.hidden = !note.textContent;
+  return tree;
 }
 
 /**

@@ -28,7 +28,7 @@ import { cursorKey, cursorStart } from './keys.js';
 import { button } from './panels/lost.js';
 import { GLYPH_CLASS, findRow, renderMoves } from './panels/moves.js';
 import { listenGraph, renderGraph } from './panels/review.js';
-import { ReviewRunner, reviewedGame } from './review.js';
+import { ReviewRunner, annotate, reviewedGame } from './review.js';
 import { Problem } from './problem.js';
 
 /**
@@ -140,10 +140,7 @@ export function mount(host, initial = {}) {
   const review = new ReviewRunner({ client: () => new AiClient(), onChange: () => annotateReview() });
   function annotateReview() {
     if (!session.game) return;
-    review.results(reviewedGame(session.current)).forEach((r, k) => {
-      const best = r?.best[0]?.token;
-      if (r) session.current.annotate(k + 1, r.dark, r.class, best && best !== r.played ? best : '');
-    });
+    annotate(session.current, review.results(reviewedGame(session.current)));
     buildBar();
     update(null);
   }
@@ -158,9 +155,8 @@ export function mount(host, initial = {}) {
     if (cfg.mode === 'try' && cfg.expect) words.unshift(t('embed.right'));
     const record = session.current.record();
     if (problem && readerMoved(move)) {
-      const row = problem.rows.length ? lastComment() : '';
       solved = problem.next().length === 0;
-      say([t(solved ? 'problem.solved' : 'embed.right'), row, ...words].filter(Boolean).join(' '), solved ? 'win' : 'ok');
+      say([t(solved ? 'problem.solved' : 'embed.right'), lastComment(), ...words].filter(Boolean).join(' '), solved ? 'win' : 'ok');
       if (solved) emit('solved', { record });
       else answerLater();
     } else {
@@ -194,19 +190,7 @@ export function mount(host, initial = {}) {
 
   /** The author's comment on the solution's move just followed. */
   function lastComment() {
-    const at = problem?.at;
-    /** @param {import('./panels/moves.js').Row[]} rows @returns {string} */
-    const find = (rows) => {
-      for (const r of rows) {
-        if (r.id === at) return r.comment;
-        for (const v of r.variations) {
-          const c = find(v);
-          if (c) return c;
-        }
-      }
-      return '';
-    };
-    return problem ? find(problem.rows) : '';
+    return problem?.at == null ? '' : (findRow(problem.rows, problem.at)?.comment ?? '');
   }
 
   /** The board's answer for the other side, after a pause to see the reader's move. */

@@ -8,8 +8,6 @@
 //
 //   const problem = new Problem(solutionGame);
 //   problem.judge('BFCa1') // { right: true, solved: true, comment: '' }
-import { parsePoint } from './points.js';
-
 /**
  * @typedef {import('./panels/moves.js').Row} Row
  * @typedef {import('./types.js').Game} Game
@@ -55,9 +53,7 @@ export class Problem {
 
   /** The point of the next right move (a hint), or null. */
   hint() {
-    const row = this.next().find((r) => !wrong(r));
-    const at = row?.token.match(/[a-y][0-9]+$/)?.[0];
-    return at && parsePoint(at) ? at : null;
+    return this.next().find((r) => !wrong(r))?.at ?? null;
   }
 }
 

@@ -6,6 +6,8 @@
 // entry that does not read is kept under a backup key, store.js).
 import { loadLanguage, preferredLanguage } from './i18n.js';
 import { readEntry, safeStorage, writeEntry } from './store.js';
+import { describeError } from './words.js';
+import { loadEngine } from './engine.js';
 import './embed.js';
 
 export const SOLVED_KEY = 'federa.puzzles';
@@ -18,17 +20,30 @@ const storage = safeStorage();
 /**
  * The puzzles of a puzzle file, quickest wins first (then smaller boards).
  * @param {string} text
+ * @param {(position: string) => number} sizeOf a position's board size (the engine reads it)
  * @returns {Puzzle[]}
  */
-export function parsePuzzles(text) {
+export function parsePuzzles(text, sizeOf) {
   return text
     .split('\n')
     .filter((line) => line.trim() && !line.startsWith('#'))
     .map((line) => {
       const [position, answer, plies] = line.split('\t');
-      return { position, answer, plies: Number(plies), size: position.split(' ')[0].split('/').length };
+      return { position, answer, plies: Number(plies), size: sizeOf(position) };
     })
     .sort((a, b) => a.plies - b.plies || a.size - b.size);
+}
+
+/**
+ * The board size of a position string, as the engine reads it.
+ * @param {Awaited<ReturnType<typeof loadEngine>>} engine
+ * @param {string} position
+ */
+function sizeOf(engine, position) {
+  const game = engine.GameHandle.fromPosition(position, false);
+  const { size } = game.status();
+  game.free();
+  return size;
 }
 
 /** The positions of the puzzles solved, as stored. */
@@ -49,9 +64,11 @@ async function start() {
   try {
     const response = await fetch(new URL('../puzzles.txt', import.meta.url));
     if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
-    puzzles = parsePuzzles(await response.text());
+    const engine = await loadEngine();
+    puzzles = parsePuzzles(await response.text(), (position) => sizeOf(engine, position));
   } catch (/** @type {any} */ error) {
-    $('puzzle-count').textContent = t('puzzles.loadFailed', { reason: String(error?.message ?? error) });
+    const reason = error?.kind ? describeError(t, error) : String(error?.message ?? error);
+    $('puzzle-count').textContent = t('puzzles.loadFailed', { reason });
     return;
   }
   const solved = readSolved();

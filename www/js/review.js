@@ -126,6 +126,20 @@ export class ReviewRunner {
 }
 
 /**
+ * Writes the judgements of the line shown into the game's tree (its
+ * `[%eval]`, glyphs and `[%best]`), where the move list, the annotated
+ * record and the embed's review mode read them.
+ * @param {import('./types.js').Game} game
+ * @param {(Judgement | undefined)[]} results
+ */
+export function annotate(game, results) {
+  results.forEach((r, k) => {
+    const best = r?.best[0]?.token;
+    if (r) game.annotate(k + 1, r.dark, r.class, best && best !== r.played ? best : '');
+  });
+}
+
+/**
  * The line shown of a game handle, as the review sees it.
  * @param {import('./types.js').Game} game
  * @returns {Reviewed}

@@ -127,7 +127,7 @@ impl MoveReview {
     /// Judges `played` from its position's analysis `before`, the analysis
     /// of the position after it (`None` if the move ended the game), and
     /// what a search of `from` through `played` found of it (`measured`,
-    /// see [`Analyser::measure`]; needed when `before` looked at it too
+    /// see [`Player::measure`]; needed when `before` looked at it too
     /// little, see [`MoveReview::needs_measure`]).
     #[must_use]
     pub fn new(
@@ -206,7 +206,7 @@ impl MoveReview {
     }
 
     /// Whether judging `played` from `before` needs a search through it
-    /// ([`Analyser::measure`]).
+    /// ([`Player::measure`]).
     #[must_use]
     pub fn needs_measure(before: &Analysis, played: Move) -> bool {
         MoveReview::well_seen(before, played).is_none()
@@ -268,18 +268,6 @@ impl Analyser {
         Some(analysis)
     }
 
-    /// What a search of `pos` with every iteration through `m` finds of
-    /// `m` (see [`Player::measure`]).
-    pub fn measure(
-        &mut self,
-        pos: &Position,
-        m: Move,
-        limit: Limit,
-        clock: Option<&dyn Clock>,
-    ) -> Option<Candidate> {
-        self.player.measure(pos, m, limit, clock)
-    }
-
     /// The analysis of `from` and of the position after `played` (within
     /// `limit` each, from the cache if analysed before), and the judgement
     /// of the move: its move number is `ply`. A move the analysis of `from`
@@ -303,7 +291,7 @@ impl Analyser {
                 iterations: limit.iterations.map(|n| (n / 2).max(1)),
                 millis: limit.millis.map(|ms| ms / 2.0),
             };
-            self.measure(from, played, half, clock)
+            self.player.measure(from, played, half, clock)
         } else {
             None
         };
@@ -558,7 +546,7 @@ mod tests {
             .into_iter()
             .find(|&m| MoveReview::needs_measure(&before, m))
             .unwrap();
-        let measured = analyser.measure(&pos, unseen, limit, None).unwrap();
+        let measured = analyser.player.measure(&pos, unseen, limit, None).unwrap();
         assert_eq!(measured.mv, unseen);
         assert!(measured.visits >= 2900, "{} visits", measured.visits);
         let judged = analyser.judge(1, &pos, unseen, limit, None).unwrap();

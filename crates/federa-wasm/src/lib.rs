@@ -300,7 +300,7 @@ impl GameHandle {
 }
 
 /// A move of the tree for the move list: its node `id`, `ply`, `token`,
-/// `glyph`, `comment` (the words), `eval` (Dark's chance after it, if the
+/// `glyph`, `comment` (the words), `at` (its point), `eval` (Dark's chance after it, if the
 /// comment gives it) and the `variations` that branch off before it, each a
 /// list of rows.
 #[derive(Serialize)]
@@ -310,6 +310,9 @@ struct TreeRow {
     token: String,
     glyph: &'static str,
     comment: String,
+    /// The point it places on, or a change's canonical point (none for the
+    /// swap).
+    at: Option<String>,
     /// Dark's chance after it, from the comment's `[%eval]`.
     eval: Option<f32>,
     variations: Vec<Vec<TreeRow>>,
@@ -327,12 +330,12 @@ struct TreeInfo {
 
 fn tree_row(tree: &GameTree, id: NodeId, ply: usize, variations: Vec<Vec<TreeRow>>) -> TreeRow {
     let before = tree.parent(id).expect("a move");
+    let m = tree.move_at(id).expect("a move");
     TreeRow {
         id: id.index(),
         ply,
-        token: tree
-            .position(before)
-            .token(tree.move_at(id).expect("a move")),
+        token: tree.position(before).token(m),
+        at: MoveInfo::from(m).at,
         glyph: tree.glyph(id).map_or("", |g| g.symbol()),
         comment: tree.comment_text(id),
         eval: tree.eval(id).map(|e| f32::from(e) / 1000.0),
@@ -545,7 +548,7 @@ impl GameHandle {
     }
 
     /// The tree for the move list: `rows` (the main line; each row has `id`,
-    /// `ply`, `token`, `glyph`, `comment`, `eval` and the `variations`
+    /// `ply`, `token`, `glyph`, `comment`, `at`, `eval` and the `variations`
     /// branching off before it, each a list of rows), `comment` (the
     /// game's), `line` (the nodes of the line shown) and `current` (the node
     /// shown, `null` at the start).

@@ -77,6 +77,7 @@ export default {
 
   'moves.title': 'Moves',
   'moves.number': '{n}.',
+  'moves.numberSecond': '{n}…',
   'file.title': 'Save and share',
 
   'settings.title': 'Settings',

@@ -77,6 +77,7 @@ export default {
 
   'moves.title': 'Zetten',
   'moves.number': '{n}.',
+  'moves.numberSecond': '{n}…',
   'file.title': 'Opslaan en delen',
 
   'settings.title': 'Instellingen',

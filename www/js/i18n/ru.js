@@ -87,6 +87,7 @@ export default {
 
   'moves.title': 'Ходы',
   'moves.number': '{n}.',
+  'moves.numberSecond': '{n}…',
   'file.title': 'Сохранить и поделиться',
 
   'settings.title': 'Настройки',

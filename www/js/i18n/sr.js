@@ -85,6 +85,7 @@ export default {
 
   'moves.title': 'Потези',
   'moves.number': '{n}.',
+  'moves.numberSecond': '{n}…',
   'file.title': 'Сачувај и подели',
 
   'settings.title': 'Подешавања',

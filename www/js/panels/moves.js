@@ -7,7 +7,8 @@
 
 /**
  * @typedef {{
- *   id: number, ply: number, token: string, glyph: string, comment: string, eval: number | null,
+ *   id: number, ply: number, token: string, glyph: string, comment: string, at: string | null,
+ *   eval: number | null,
  *   variations: Row[][],
  * }} Row
  * @typedef {{ rows: Row[], comment: string, line: number[], current: number | null }} Tree
@@ -121,8 +122,7 @@ export function renderMoves(list, tree, t, onShow) {
  * @param {import('../words.js').Translate} t
  */
 function number(ply, t) {
-  const n = t('moves.number', { n: Math.ceil(ply / 2) });
-  return ply % 2 === 1 ? n : n.replace(/\.$/, '') + '…';
+  return t(ply % 2 === 1 ? 'moves.number' : 'moves.numberSecond', { n: Math.ceil(ply / 2) });
 }
 
 /**
