@@ -8,7 +8,7 @@ mod errors;
 use federa_core::review::{self, Analyser, MoveClass};
 use federa_core::search::{Analysis, Clock, Level, Limit, Player, PlayerKind, midgame_position};
 use federa_core::{
-    Color, Game, GameTree, Move, NodeId, Piece, Point, Position, Rng, Rules, Shape, Token,
+    Color, Game, GameTree, Move, NodeId, Piece, Point, Position, Rng, Rules, Setup, Shape, Token,
 };
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -117,6 +117,14 @@ fn color_name(c: Color) -> &'static str {
     match c {
         Color::Dark => "dark",
         Color::Light => "light",
+    }
+}
+
+fn color_from(name: &str) -> Option<Color> {
+    match name {
+        "dark" => Some(Color::Dark),
+        "light" => Some(Color::Light),
+        _ => None,
     }
 }
 
@@ -394,6 +402,50 @@ impl GameHandle {
         Position::parse_with_pie(text, pie)
             .map(|pos| GameHandle::of_game(Game::from_position(pos)))
             .map_err(|e| from_position(&e))
+    }
+
+    /// A game starting from a board set up cell by cell (the editor's):
+    /// N×N `Cell` codes row by row from the bottom, the colour to move
+    /// (`"dark"` or `"light"`, before any automatic skip) and the moves
+    /// played so far.
+    #[wasm_bindgen(js_name = fromCells)]
+    pub fn from_cells(
+        size: f64,
+        cells: &[u8],
+        to_move: &str,
+        plies: f64,
+        pie: bool,
+    ) -> JsResult<GameHandle> {
+        let rules = rules(size, pie)?;
+        let setup_error = |message: String| error("setup", &message, errors::Facts::default());
+        let cells = cells
+            .iter()
+            .enumerate()
+            .map(
+                |(i, &code)| match Cell::PIECES.get(usize::from(code).wrapping_sub(1)) {
+                    Some(cell) => Ok(cell.piece()),
+                    None if code == 0 => Ok(None),
+                    None => Err(setup_error(format!("cell {i} has code {code}, not 0 to 4"))),
+                },
+            )
+            .collect::<JsResult<Vec<_>>>()?;
+        let to_move = color_from(to_move)
+            .ok_or_else(|| setup_error(format!("`{to_move}` is not a colour (dark or light)")))?;
+        if plies.fract() != 0.0 || !(0.0..=f64::from(u32::MAX)).contains(&plies) {
+            return Err(setup_error(format!(
+                "{} is not a count of moves",
+                js_number(plies)
+            )));
+        }
+        let setup = Setup {
+            rules,
+            cells,
+            to_move,
+            plies: plies as u32,
+        };
+        Position::try_from(&setup)
+            .map(|pos| GameHandle::of_game(Game::from_position(pos)))
+            .map_err(|e| setup_error(e.to_string()))
     }
 
     /// Plays a move token (`BCd4`, `WFSc3`, `WFc3`, `swap`). On error nothing
@@ -693,20 +745,32 @@ impl GameHandle {
     }
 
     /// The points of every group the side to move may change, one array per
-    /// group (for the hints).
+    /// group (for the hints); given a colour (`"dark"` or `"light"`), the
+    /// groups that colour could change if it were to move (the editor's
+    /// report). None once the game is won.
     #[wasm_bindgen(js_name = changeableGroups)]
-    pub fn changeable_groups(&self) -> JsValue {
+    pub fn changeable_groups(&self, color: Option<String>) -> JsResult<JsValue> {
         let pos = self.game.position();
+        let color = match color {
+            None => pos.to_move(),
+            Some(name) => color_from(&name).ok_or_else(|| {
+                error(
+                    "color",
+                    &format!("`{name}` is not a colour (dark or light)"),
+                    errors::Facts::default(),
+                )
+            })?,
+        };
         let groups: Vec<Vec<String>> = if pos.is_over() {
             Vec::new()
         } else {
-            pos.changeable_groups(pos.to_move())
+            pos.changeable_groups(color)
                 .into_iter()
                 .filter_map(|p| pos.group_at(p))
                 .map(|g| names(&g.points))
                 .collect()
         };
-        to_js(&groups)
+        Ok(to_js(&groups))
     }
 
     /// The move at index `ply` of the line (0-based): `kind` (place, change

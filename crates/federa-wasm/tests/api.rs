@@ -428,3 +428,45 @@ fn the_benchmarks_run() {
     let r = bench_search(7.0, 30.0, 1.0).unwrap();
     assert!(get(&r, "iterations").as_f64().unwrap() > 0.0);
 }
+
+#[wasm_bindgen_test]
+fn a_board_set_up_cell_by_cell_is_a_position_and_bad_cells_are_refused() {
+    // The problem demo's board: sCc / c.C / SsS, Dark to move, 8 moves played.
+    let cells = [2, 4, 2, 3, 0, 1, 4, 1, 3];
+    let g = GameHandle::from_cells(3.0, &cells, "dark", 8.0, false).unwrap();
+    assert_eq!(g.position(), "sCc/c.C/SsS b 8");
+    assert_eq!(g.board(), cells.to_vec());
+    let groups = |color: &str| {
+        let v = g.changeable_groups(Some(color.into())).unwrap();
+        js_sys::JSON::stringify(&v).unwrap().as_string().unwrap()
+    };
+    let by_turn = js_sys::JSON::stringify(&g.changeable_groups(None).unwrap()).unwrap();
+    assert_eq!(by_turn.as_string().unwrap(), groups("dark"));
+    // c1: one attacker each, and the group is Dark's; a1: Light's square
+    // at b1 alone; a3: one each, and the group is Light's; c3: no attacker.
+    assert_eq!(groups("dark"), r#"[["c1"]]"#);
+    assert_eq!(groups("light"), r#"[["a1"],["a3"]]"#);
+    assert_eq!(
+        kind(&err(g.changeable_groups(Some("blue".into())))),
+        "color"
+    );
+    for (size, cells, to_move, plies) in [
+        (3.0, &cells[..8], "dark", 0.0),
+        (3.0, &[0, 0, 0, 0, 5, 0, 0, 0, 0][..], "dark", 0.0),
+        (3.0, &cells[..], "black", 0.0),
+        (3.0, &cells[..], "dark", -1.0),
+        (3.0, &cells[..], "dark", 0.5),
+    ] {
+        assert_eq!(
+            kind(&err(GameHandle::from_cells(
+                size, cells, to_move, plies, true
+            ))),
+            "setup",
+            "{cells:?} {to_move} {plies}"
+        );
+    }
+    assert_eq!(
+        kind(&err(GameHandle::from_cells(1.0, &[0], "dark", 0.0, true))),
+        "size"
+    );
+}
