@@ -626,7 +626,7 @@ function stepMistake(step) {
 }
 
 function showLost() {
-  renderLost($('lost'), losses, GAME_KEY, t, {
+  renderLost($('lost'), losses, { [GAME_KEY]: 'stored.gameLost' }, t, {
     copy: (text) => copyText(text, t('message.textCopied')),
     close: dismissLost,
   });

@@ -53,6 +53,33 @@ import { pictureSvg } from './board/svg.js';
  */
 
 /**
+ * Draws every layer of `picture` laid out as `g` on `ctx`, bottom to top.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {import('./board/layers.js').Picture & { underlays: import('./board/layers.js').Layer[], overlays: import('./board/layers.js').Layer[] }} picture
+ * @param {import('./board/geometry.js').Geometry} g
+ * @param {(name: string) => string} colour
+ * @param {number} now
+ * @param {Map<number, import('./board/anim.js').Anim>} anims
+ */
+function paint(ctx, picture, g, colour, now, anims) {
+  ctx.clearRect(0, 0, g.side, g.side);
+  /** @type {import('./board/layers.js').View} */
+  const view = {
+    picture,
+    g,
+    colour,
+    now,
+    anims,
+    at(name) {
+      const p = parsePoint(name);
+      return p && p.col < g.n && p.row < g.n ? pixel(g, p.col, p.row) : null;
+    },
+    piece: (code, x, y, scale, sx, alpha) => drawPiece(ctx, g, colour, picture.pieceSet, code, x, y, scale, sx, alpha),
+  };
+  for (const layer of [...GROUND, ...picture.underlays, ...BELOW, ...picture.overlays, ...ABOVE]) layer(ctx, view);
+}
+
+/**
  * @param {HTMLElement} element
  * @param {BoardConfig} initial
  */
@@ -150,24 +177,9 @@ export function createBoard(element, initial) {
     // The colours may not have loaded yet (an embedded board's shadow root
     // links them); the board is drawn when they have.
     if (!colour('--board')) return;
-    const g = geometry();
     const dpr = window.devicePixelRatio || 1;
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    ctx.clearRect(0, 0, g.side, g.side);
-    /** @type {import('./board/layers.js').View} */
-    const view = {
-      picture: state,
-      g,
-      colour,
-      now: now ?? performance.now(),
-      anims,
-      at(name) {
-        const p = parsePoint(name);
-        return p && p.col < g.n && p.row < g.n ? pixel(g, p.col, p.row) : null;
-      },
-      piece: (code, x, y, scale, sx, alpha) => drawPiece(ctx, g, colour, state.pieceSet, code, x, y, scale, sx, alpha),
-    };
-    for (const layer of [...GROUND, ...state.underlays, ...BELOW, ...state.overlays, ...ABOVE]) layer(ctx, view);
+    paint(ctx, state, geometry(), colour, now ?? performance.now(), anims);
     if (anims.size) redraw();
     if (!drawn) {
       drawn = true;
@@ -221,11 +233,35 @@ export function createBoard(element, initial) {
     return pictureSvg({ ...state, coordinates }, side, (name) => computed.getPropertyValue(name).trim());
   }
 
+  /**
+   * The picture as a PNG image, `side` pixels wide: what `toSvg` draws,
+   * painted by the canvas's own layers.
+   * @param {{ side: number, coordinates?: boolean }} options
+   * @returns {Promise<Blob>}
+   */
+  function toPng({ side, coordinates = state.coordinates }) {
+    const image = document.createElement('canvas');
+    image.width = side;
+    image.height = side;
+    const computed = getComputedStyle(element);
+    const still = { ...state, coordinates, hints: [], focus: null, ghost: null, cursor: null, overlays: [], underlays: [] };
+    paint(
+      /** @type {CanvasRenderingContext2D} */ (image.getContext('2d')),
+      still,
+      layout(side, state.size, coordinates),
+      (name) => computed.getPropertyValue(name).trim(),
+      performance.now(),
+      new Map(),
+    );
+    return new Promise((resolve, reject) => image.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('no PNG'))), 'image/png'));
+  }
+
   return {
     set,
     redraw,
     pointPixel,
     toSvg,
+    toPng,
     canvas,
     /** The last point the pointer hovered, if still on the board. */
     hovered: input.hovered,

@@ -38,11 +38,11 @@ function lostReason(t, reason) {
 /**
  * @param {HTMLElement} box
  * @param {LostNote[]} losses
- * @param {string} gameKey the stored game's key (its notes say "game")
+ * @param {Record<string, string>} words what the note of each stored key says (by default, that the settings were lost)
  * @param {import('../words.js').Translate} t
  * @param {{ copy(text: string): void, close(lost: LostNote): void }} actions
  */
-export function renderLost(box, losses, gameKey, t, actions) {
+export function renderLost(box, losses, words, t, actions) {
   box.hidden = losses.length === 0;
   box.replaceChildren(
     ...losses.map((lost) => {
@@ -57,7 +57,7 @@ export function renderLost(box, losses, gameKey, t, actions) {
       what.textContent =
         lost.reason?.kind === 'replaced'
           ? t('stored.replaced')
-          : t(lost.key === gameKey ? 'stored.gameLost' : 'stored.settingsLost', { reason: lostReason(t, lost.reason) });
+          : t(words[lost.key] ?? 'stored.settingsLost', { reason: lostReason(t, lost.reason) });
       const where = document.createElement('p');
       where.textContent = lost.backup ? t('stored.kept', { backup: lost.backup }) : t('stored.notKept');
       const text = document.createElement('textarea');

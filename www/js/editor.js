@@ -1,0 +1,555 @@
+// @ts-check
+// The board editor: set up any position and mark it up for a diagram, by
+// pointer, touch or keyboard. The engine says what the position is (won,
+// who may change which group) and writes its position string; the editor
+// writes the share link, the <federa-board> snippet and the images. The
+// diagram being edited is kept in the browser as its snippet (never
+// dropped: an entry that does not read is kept under a backup key).
+import { loadLanguage, preferredLanguage } from './i18n.js';
+import { createBoard } from './board.js';
+import { loadEngine } from './engine.js';
+import { MAX_SIZE, MIN_SIZE, PIECE_CODES } from './facts.js';
+import { cursorKey } from './keys.js';
+import { parsePoint, pointName } from './points.js';
+import { readEntry, safeStorage, writeEntry } from './store.js';
+import { renderLost } from './panels/lost.js';
+import { describeError } from './words.js';
+import * as model from './editor-model.js';
+
+export const EDITOR_KEY = 'federa.editor';
+const storage = safeStorage();
+
+const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
+const input = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ ($(id));
+
+/** @typedef {Awaited<ReturnType<typeof loadEngine>>} Engine */
+/** @typedef {import('./editor-model.js').Diagram} Diagram */
+
+/**
+ * What the engine says of a diagram.
+ * @typedef {{ position: string, record: string, status: import('./types.js').Status,
+ *   changes: Record<'dark' | 'light', string[][]> }} Reading
+ */
+
+/**
+ * @param {Engine} engine
+ * @param {Diagram} d
+ * @returns {Reading}
+ */
+function read(engine, d) {
+  const game = engine.GameHandle.fromCells(d.size, d.cells, d.toMove, d.plies, d.pie);
+  try {
+    return {
+      position: game.position(),
+      record: game.record(),
+      status: game.status(),
+      changes: { dark: game.changeableGroups('dark'), light: game.changeableGroups('light') },
+    };
+  } finally {
+    game.free();
+  }
+}
+
+/**
+ * The diagram of a game's position (as the engine reads it) with `marks`.
+ * @param {import('../federa-wasm.js').GameHandle} game
+ * @param {Partial<Diagram>} marks
+ * @returns {Diagram}
+ */
+function diagramOf(game, marks) {
+  const st = game.status();
+  return { ...model.emptyDiagram(st.size), ...marks, cells: Uint8Array.from(game.board()), toMove: st.toMove, plies: st.plies };
+}
+
+/**
+ * Reads what the user pasted: a snippet, a record (its last position) or a
+ * position string. Throws the engine's error or the snippet's attribute problem.
+ * @param {Engine} engine
+ * @param {string} text
+ * @returns {Diagram}
+ */
+function load(engine, text) {
+  const trimmed = text.trim();
+  if (/<federa-board/i.test(trimmed)) {
+    const s = model.readSnippet(trimmed);
+    const game = s.position
+      ? engine.GameHandle.fromPosition(s.position, s.pie)
+      : s.record
+        ? engine.GameHandle.fromRecord(s.record, s.pie)
+        : new engine.GameHandle(s.size ?? 9, s.pie);
+    const { position, record, size, ...marks } = s;
+    try {
+      return diagramOf(game, marks);
+    } finally {
+      game.free();
+    }
+  }
+  const record = /^(\[|[0-9]+x[0-9]+)/.test(trimmed);
+  const game = record ? engine.GameHandle.fromRecord(trimmed, true) : engine.GameHandle.fromPosition(trimmed, true);
+  try {
+    return diagramOf(game, {});
+  } finally {
+    game.free();
+  }
+}
+
+/**
+ * The canonical point of a group (lowest row, then leftmost column), to
+ * name it in the report.
+ * @param {string[]} points
+ */
+function groupName(points) {
+  const key = (/** @type {string} */ p) => {
+    const c = /** @type {import('./points.js').Coord} */ (parsePoint(p));
+    return c.row * MAX_SIZE + c.col;
+  };
+  return points.reduce((a, b) => (key(b) < key(a) ? b : a));
+}
+
+async function start() {
+  let { t } = await loadLanguage(preferredLanguage());
+  /** @type {import('./panels/lost.js').LostNote[]} */
+  const losses = [];
+  // Nothing is saved before the stored diagram is read, nor over one that
+  // did not read and could not be copied, until its note is closed.
+  let hold = true;
+
+  /** @type {Diagram} */
+  let diagram = model.emptyDiagram(9);
+  /** @type {Diagram[]} */
+  const past = [];
+  /** @type {Diagram[]} */
+  let future = [];
+  /** @type {Engine | null} */
+  let engine = null;
+  /** @type {Reading | null} */
+  let reading = null;
+  /** @type {string | null} */
+  let cursor = null;
+  /** The arrow tool's first point, while it waits for the second. @type {string | null} */
+  let arrowFrom = null;
+  /** The pointer's stroke: what it does at each point, and the diagram before it. */
+  /** @type {{ at: (d: Diagram, point: string) => Diagram, before: Diagram, arrow: boolean } | null} */
+  let stroke = null;
+
+  const boardEl = $('board');
+  const board = createBoard(boardEl, {
+    events: {
+      click: (point, button) => begin(point, button),
+      hover: (point, event) => {
+        if (point && stroke && !stroke.arrow && /** @type {PointerEvent} */ (event).buttons) {
+          setDiagram(stroke.at(diagram, point));
+        }
+      },
+    },
+  });
+  /** @returns {string} */
+  const tool = () => /** @type {HTMLInputElement} */ (document.querySelector('input[name="tool"]:checked')).value;
+  const labelText = () => input('label-text').value.trim();
+
+  /** Every way of seeing the diagram: the board, the controls, the report and the outputs. */
+  function render() {
+    reading = engine ? read(engine, diagram) : null;
+    const d = diagram;
+    board.set({
+      size: d.size,
+      cells: d.cells,
+      marks: arrowFrom ? [...d.highlight, arrowFrom] : d.highlight,
+      arrows: d.arrows,
+      labels: d.labels,
+      shade: d.shade,
+      coordinates: d.coordinates,
+      hints: reading && input('show-changes').checked ? reading.changes[reading.status.toMove] : [],
+      cursor,
+      lastMove: [],
+      label: t('editor.board'),
+    });
+    /** @type {HTMLSelectElement} */ ($('size')).value = String(d.size);
+    input('coordinates').checked = d.coordinates;
+    input('pie').checked = d.pie;
+    input('plies').value = String(d.plies);
+    for (const r of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('input[name="to-move"]'))) {
+      r.checked = r.value === d.toMove;
+    }
+    $('btn-undo').toggleAttribute('disabled', !past.length);
+    $('btn-redo').toggleAttribute('disabled', !future.length);
+    $('tool-note').textContent = arrowFrom ? t('editor.arrowFrom', { at: arrowFrom }) : '';
+    renderReport();
+    renderOutputs();
+    renderLost($('lost'), losses, { [EDITOR_KEY]: 'stored.diagramLost' }, t, {
+      copy: (text) => copy(text, null),
+      close(lost) {
+        losses.splice(losses.indexOf(lost), 1);
+        hold = false;
+        save();
+        render();
+      },
+    });
+  }
+
+  function renderReport() {
+    const box = $('report');
+    if (!reading) {
+      box.textContent = t('editor.loading');
+      return;
+    }
+    const st = reading.status;
+    const lines = [
+      st.winner ? t('editor.won', { color: t('color.' + st.winner) }) : t('editor.toMoveIs', { color: t('color.' + st.toMove) }),
+    ];
+    if (st.skipped) lines.push(t('status.skipped', { skipped: t('color.' + diagram.toMove), color: t('color.' + st.toMove) }));
+    if (st.swapAvailable) lines.push(t('editor.swapAvailable'));
+    if (!st.winner) {
+      for (const color of /** @type {const} */ (['dark', 'light'])) {
+        const groups = reading.changes[color];
+        lines.push(
+          groups.length
+            ? t('editor.changes', { color: t('color.' + color), count: groups.length, points: groups.map(groupName).join(', ') })
+            : t('editor.noChanges', { color: t('color.' + color) }),
+        );
+      }
+    }
+    lines.push(
+      t('editor.counts', {
+        dark: t('status.pieces', { count: st.dark }),
+        light: t('status.pieces', { count: st.light }),
+        empty: t('status.empty', { count: st.empty }),
+      }),
+    );
+    box.replaceChildren(
+      ...lines.map((line) => {
+        const p = document.createElement('p');
+        p.textContent = line;
+        return p;
+      }),
+    );
+  }
+
+  function renderOutputs() {
+    const ready = Boolean(reading);
+    for (const id of ['copy-position', 'copy-link', 'copy-snippet', 'btn-svg', 'btn-png']) $(id).toggleAttribute('disabled', !ready);
+    if (!reading) return;
+    input('out-position').value = reading.position;
+    const link = shareLink(reading);
+    input('out-link').value = link;
+    /** @type {HTMLAnchorElement} */ ($('open-link')).href = link;
+    /** @type {HTMLTextAreaElement} */ ($('out-snippet')).value = snippetOf(reading);
+  }
+
+  /** @param {Reading} r */
+  function shareLink(r) {
+    const params = new URLSearchParams({ r: r.record });
+    if (!diagram.pie) params.set('pie', '0');
+    return new URL('./', location.href).href + '#' + params.toString();
+  }
+
+  /** @param {Reading} r */
+  const snippetOf = (r) => model.snippet(diagram, r.position, new URL('embed.js', location.href).href);
+
+  function save() {
+    if (hold || !reading) return;
+    writeEntry(storage, EDITOR_KEY, { snippet: snippetOf(reading) });
+  }
+
+  /**
+   * Shows `next` (during a stroke: its history entry is made when it ends).
+   * @param {Diagram} next
+   */
+  function setDiagram(next) {
+    diagram = next;
+    render();
+  }
+
+  /**
+   * An edit: the diagram before it goes into the history.
+   * @param {Diagram} next
+   * @param {Diagram} [before]
+   */
+  function commit(next, before = diagram) {
+    diagram = next;
+    if (JSON.stringify(entry(before)) !== JSON.stringify(entry(next))) {
+      past.push(before);
+      future = [];
+    }
+    render();
+    save();
+  }
+
+  /** @param {Diagram} d */
+  const entry = (d) => ({ ...d, cells: Array.from(d.cells) });
+
+  /**
+   * What a stroke started at `point` with the current tool does at each
+   * point it passes (the first point decides: painting a point that holds
+   * the piece already erases, a mark on a marked point takes marks away).
+   * @param {string} point
+   * @param {number} button
+   */
+  function strokeAt(point, button) {
+    const t0 = tool();
+    if (button === 2 || t0 === 'erase') return (/** @type {Diagram} */ d, /** @type {string} */ p) => model.paint(d, [p], 0);
+    if (t0 === 'highlight' || t0 === 'shade') {
+      const on = !diagram[t0].includes(point);
+      return (/** @type {Diagram} */ d, /** @type {string} */ p) => model.setMark(d, t0, p, on);
+    }
+    const code = Number(t0);
+    const paint = model.cellAt(diagram, point) === code ? 0 : code;
+    return (/** @type {Diagram} */ d, /** @type {string} */ p) => model.paint(d, [p], paint);
+  }
+
+  /**
+   * The tool's action at a point, by pointer (`button`) or key.
+   * @param {string} point
+   * @param {number} button
+   */
+  function begin(point, button) {
+    const t0 = tool();
+    if (t0 === 'arrow' && button !== 2) {
+      if (arrowFrom && arrowFrom !== point) {
+        const from = arrowFrom;
+        arrowFrom = null;
+        commit(model.toggleArrow(diagram, from, point));
+      } else {
+        arrowFrom = arrowFrom === point ? null : point;
+        // A drag from here to another point draws the arrow too.
+        stroke = { at: (d) => d, before: diagram, arrow: true };
+        render();
+      }
+      return;
+    }
+    if (t0 === 'label' && button !== 2) {
+      const has = diagram.labels.some(([p]) => p === point);
+      const text = labelText();
+      if (!has && !model.isLabel(text)) {
+        $('tool-note').textContent = t('editor.badLabel', { text });
+        return;
+      }
+      commit(model.setLabel(diagram, point, has ? '' : text));
+      if (!has) input('label-text').value = model.nextLabel(text);
+      return;
+    }
+    const at = strokeAt(point, button);
+    stroke = { at, before: diagram, arrow: false };
+    setDiagram(at(diagram, point));
+  }
+
+  window.addEventListener('pointerup', () => {
+    if (!stroke) return;
+    const { before, arrow } = stroke;
+    stroke = null;
+    const over = board.hovered();
+    if (arrow) {
+      if (arrowFrom && over && over !== arrowFrom) begin(over, 0);
+      return;
+    }
+    commit(diagram, before);
+  });
+
+  /**
+   * Applies the tool at the keyboard's cursor, as one stroke.
+   * @param {string} point
+   */
+  function actAt(point) {
+    begin(point, 0);
+    if (stroke && !stroke.arrow) commit(diagram, stroke.before);
+    stroke = null;
+  }
+
+  boardEl.addEventListener('keydown', (e) => {
+    const n = diagram.size;
+    const mid = pointName(Math.floor(n / 2), Math.floor(n / 2));
+    if (!cursor && e.key.startsWith('Arrow')) {
+      cursor = mid;
+    } else if (cursor && /^[0-4]$/.test(e.key)) {
+      commit(model.paint(diagram, [cursor], Number(e.key)));
+    } else if (cursor && (e.key === 'Delete' || e.key === 'Backspace')) {
+      commit(model.paint(diagram, [cursor], 0));
+    } else if (e.key === 'Escape' && arrowFrom) {
+      arrowFrom = null;
+    } else {
+      const action = cursorKey(e.key, cursor, n, mid);
+      if (!action || e.key === 'r' || e.key === 's' || e.key === 'c') return;
+      if ('cursor' in action) {
+        cursor = action.cursor;
+        // Shift and an arrow paint the point the cursor moves to.
+        if (cursor && e.shiftKey && e.key.startsWith('Arrow') && tool() !== 'arrow' && tool() !== 'label') actAt(cursor);
+      } else {
+        actAt(action.at);
+      }
+    }
+    e.preventDefault();
+    render();
+  });
+  boardEl.addEventListener('blur', () => {
+    cursor = null;
+    render();
+  });
+
+  function undo() {
+    const before = past.pop();
+    if (!before) return;
+    future.push(diagram);
+    diagram = before;
+    render();
+    save();
+  }
+  function redo() {
+    const after = future.pop();
+    if (!after) return;
+    past.push(diagram);
+    diagram = after;
+    render();
+    save();
+  }
+  $('btn-undo').addEventListener('click', undo);
+  $('btn-redo').addEventListener('click', redo);
+  document.addEventListener('keydown', (e) => {
+    const target = /** @type {HTMLElement} */ (e.target);
+    if (!(e.ctrlKey || e.metaKey) || target.matches('input[type="text"], input[type="number"], textarea')) return;
+    const key = e.key.toLowerCase();
+    if (key === 'z' && !e.shiftKey) undo();
+    else if (key === 'y' || (key === 'z' && e.shiftKey)) redo();
+    else return;
+    e.preventDefault();
+  });
+
+  const size = /** @type {HTMLSelectElement} */ ($('size'));
+  for (let n = MIN_SIZE; n <= MAX_SIZE; n++) size.append(new Option(`${n}×${n}`, String(n)));
+  size.addEventListener('change', () => {
+    cursor = null;
+    arrowFrom = null;
+    commit(model.resize(diagram, Number(size.value)));
+  });
+  input('coordinates').addEventListener('change', () => commit({ ...diagram, coordinates: input('coordinates').checked }));
+  input('pie').addEventListener('change', () => commit({ ...diagram, pie: input('pie').checked }));
+  input('plies').addEventListener('change', () => {
+    const plies = Number(input('plies').value);
+    if (Number.isInteger(plies) && plies >= 0 && plies <= 9999) commit({ ...diagram, plies });
+    else render();
+  });
+  for (const r of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('input[name="to-move"]'))) {
+    r.addEventListener('change', () => commit({ ...diagram, toMove: r.value === 'light' ? 'light' : 'dark' }));
+  }
+  for (const r of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('input[name="tool"]'))) {
+    r.addEventListener('change', () => {
+      arrowFrom = null;
+      render();
+    });
+  }
+  input('show-changes').addEventListener('change', render);
+  $('btn-clear').addEventListener('click', () => commit(model.clearPieces(diagram)));
+  $('btn-clear-marks').addEventListener('click', () => commit(model.clearMarks(diagram)));
+  $('btn-fill').addEventListener('click', () => {
+    const code = Number(tool());
+    if (PIECE_CODES.includes(code)) commit(model.fill(diagram, code));
+    else $('tool-note').textContent = t('editor.fillNeedsPiece');
+  });
+  $('btn-flip').addEventListener('click', () => commit(model.flip(diagram)));
+  $('btn-rotate').addEventListener('click', () => commit(model.rotate(diagram)));
+
+  /**
+   * Copies `text`, or selects `field` so it can be copied by hand.
+   * @param {string} text
+   * @param {HTMLInputElement | HTMLTextAreaElement | null} field
+   */
+  async function copy(text, field) {
+    try {
+      await navigator.clipboard.writeText(text);
+      $('copy-note').textContent = t('editor.copied');
+    } catch {
+      field?.select();
+      $('copy-note').textContent = t('editor.copyByHand');
+    }
+  }
+  $('copy-position').addEventListener('click', () => copy(input('out-position').value, input('out-position')));
+  $('copy-link').addEventListener('click', () => copy(input('out-link').value, input('out-link')));
+  const snippetField = /** @type {HTMLTextAreaElement} */ ($('out-snippet'));
+  $('copy-snippet').addEventListener('click', () => copy(snippetField.value, snippetField));
+
+  /**
+   * @param {Blob} blob
+   * @param {string} name
+   */
+  function saveFile(blob, name) {
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(blob);
+    a.download = name;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  }
+  const imageSide = () => Number(/** @type {HTMLSelectElement} */ ($('png-size')).value);
+  $('btn-svg').addEventListener('click', () => {
+    const svg = board.toSvg({ side: imageSide(), coordinates: diagram.coordinates });
+    saveFile(new Blob([svg], { type: 'image/svg+xml' }), 'federa-diagram.svg');
+  });
+  $('btn-png').addEventListener('click', async () => {
+    saveFile(await board.toPng({ side: imageSide(), coordinates: diagram.coordinates }), 'federa-diagram.png');
+  });
+
+  $('btn-load').addEventListener('click', () => {
+    const text = /** @type {HTMLTextAreaElement} */ ($('load-text')).value;
+    const error = $('load-error');
+    if (!engine) return;
+    try {
+      const next = load(engine, text);
+      error.hidden = true;
+      cursor = null;
+      arrowFrom = null;
+      commit(next);
+    } catch (/** @type {any} */ e) {
+      error.hidden = false;
+      error.textContent = problemText(e);
+    }
+  });
+
+  /** @param {any} e what `load` threw */
+  function problemText(e) {
+    if (e?.kind) return describeError(t, e);
+    if (e?.name === 'federa-board') return t('editor.noElement');
+    if (e?.name) return t('editor.badAttribute', { name: e.name, value: e.value, expected: t('embed.expected.' + e.expected) });
+    return describeError(t, e);
+  }
+
+  render();
+  const ready = await loadEngine();
+  engine = ready;
+  /** @type {Diagram | null} */
+  let kept = null;
+  const stored = readEntry(storage, EDITOR_KEY, (v) => {
+    if (typeof v?.snippet !== 'string') return { kind: 'unreadable' };
+    try {
+      kept = load(ready, v.snippet);
+      return null;
+    } catch (/** @type {any} */ e) {
+      return e?.kind ? e : { kind: 'unreadable' };
+    }
+  });
+  if (stored.lost) losses.push({ ...stored.lost, shown: stored.lost.text });
+  hold = Boolean(stored.lost && !stored.lost.backup);
+  if (kept) diagram = kept;
+  render();
+  // The page's language may change (page.js sets the lang attribute): the words here follow.
+  new MutationObserver(async () => {
+    ({ t } = await loadLanguage(document.documentElement.lang));
+    render();
+  }).observe(document.documentElement, { attributes: true, attributeFilter: ['lang'] });
+  document.documentElement.classList.add('editor-ready');
+  // For the end-to-end tests and the curious: the diagram, read-only.
+  Object.assign(window, {
+    federa: {
+      position: () => reading?.position,
+      snippet: () => reading && snippetOf(reading),
+      diagram: () => entry(diagram),
+      /** Where a point is on screen, in client coordinates. @param {string} name */
+      pointPixel(name) {
+        const at = board.pointPixel(name);
+        const rect = board.canvas.getBoundingClientRect();
+        return at && { x: rect.left + at.x, y: rect.top + at.y };
+      },
+    },
+  });
+}
+
+start();
