@@ -70,7 +70,7 @@ function diagramOf(game, marks) {
  */
 function load(engine, text) {
   const trimmed = text.trim();
-  if (/<federa-board/i.test(trimmed)) {
+  if (trimmed.startsWith('<') || /<federa-board/i.test(trimmed)) {
     const s = model.readSnippet(trimmed);
     const game = s.position
       ? engine.GameHandle.fromPosition(s.position, s.pie)
@@ -284,16 +284,17 @@ async function start() {
    * the piece already erases, a mark on a marked point takes marks away).
    * @param {string} point
    * @param {number} button
+   * @param {boolean} toggle whether a point that holds the tool's piece or mark is cleared
    */
-  function strokeAt(point, button) {
+  function strokeAt(point, button, toggle) {
     const t0 = tool();
     if (button === 2 || t0 === 'erase') return (/** @type {Diagram} */ d, /** @type {string} */ p) => model.paint(d, [p], 0);
     if (t0 === 'highlight' || t0 === 'shade') {
-      const on = !diagram[t0].includes(point);
+      const on = !toggle || !diagram[t0].includes(point);
       return (/** @type {Diagram} */ d, /** @type {string} */ p) => model.setMark(d, t0, p, on);
     }
     const code = Number(t0);
-    const paint = model.cellAt(diagram, point) === code ? 0 : code;
+    const paint = toggle && model.cellAt(diagram, point) === code ? 0 : code;
     return (/** @type {Diagram} */ d, /** @type {string} */ p) => model.paint(d, [p], paint);
   }
 
@@ -301,8 +302,9 @@ async function start() {
    * The tool's action at a point, by pointer (`button`) or key.
    * @param {string} point
    * @param {number} button
+   * @param {boolean} [toggle] see strokeAt
    */
-  function begin(point, button) {
+  function begin(point, button, toggle = true) {
     const t0 = tool();
     if (t0 === 'arrow' && button !== 2) {
       if (arrowFrom && arrowFrom !== point) {
@@ -328,7 +330,7 @@ async function start() {
       if (!has) input('label-text').value = model.nextLabel(text);
       return;
     }
-    const at = strokeAt(point, button);
+    const at = strokeAt(point, button, toggle);
     stroke = { at, before: diagram, arrow: false };
     setDiagram(at(diagram, point));
   }
@@ -348,9 +350,10 @@ async function start() {
   /**
    * Applies the tool at the keyboard's cursor, as one stroke.
    * @param {string} point
+   * @param {boolean} toggle see strokeAt
    */
-  function actAt(point) {
-    begin(point, 0);
+  function actAt(point, toggle) {
+    begin(point, 0, toggle);
     if (stroke && !stroke.arrow) commit(diagram, stroke.before);
     stroke = null;
   }
@@ -372,9 +375,9 @@ async function start() {
       if ('cursor' in action) {
         cursor = action.cursor;
         // Shift and an arrow paint the point the cursor moves to.
-        if (cursor && e.shiftKey && e.key.startsWith('Arrow') && tool() !== 'arrow' && tool() !== 'label') actAt(cursor);
+        if (cursor && e.shiftKey && e.key.startsWith('Arrow') && tool() !== 'arrow' && tool() !== 'label') actAt(cursor, false);
       } else {
-        actAt(action.at);
+        actAt(action.at, true);
       }
     }
     e.preventDefault();
