@@ -11,7 +11,7 @@
 // moves, and how), board/layers.js (what is drawn, bottom to top) and
 // board/input.js (pointer events).
 import { parsePoint } from './points.js';
-import { layout, pixel, pointAt as pointAtPixel } from './board/geometry.js';
+import { aspect, drawnArea, layout, pixel, pointAt as pointAtPixel, shown as isShown, wholeBoard } from './board/geometry.js';
 import { plan } from './board/anim.js';
 import { ABOVE, BELOW, GROUND, drawPiece } from './board/layers.js';
 import { listen } from './board/input.js';
@@ -28,6 +28,7 @@ import { pictureSvg } from './board/svg.js';
  *   arrows?: [string, string][],
  *   labels?: [string, string][],
  *   shade?: string[],
+ *   region?: import('./board/geometry.js').Region | null,
  *   focus?: import('./board/layers.js').Focus | null,
  *   ghost?: { point: string, piece: number } | null,
  *   cursor?: string | null,
@@ -44,7 +45,8 @@ import { pictureSvg } from './board/svg.js';
  * size: board side N; cells: N*N cell codes (facts.js), row by row from
  * the bottom; lastMove: points marked with a dot; hints: groups outlined
  * with dashes; marks: points ringed; arrows, labels (a point and its text)
- * and shade (points): an author's annotations; focus: the hovered group and its
+ * and shade (points): an author's annotations; region: the part of the
+ * board shown (all of it when null); focus: the hovered group and its
  * attackers; ghost: a translucent piece preview; cursor: the keyboard
  * cursor; overlays: extra layers drawn above the pieces and marks, below
  * the focus, ghost and cursor; underlays: extra layers drawn on the bare
@@ -62,7 +64,7 @@ import { pictureSvg } from './board/svg.js';
  * @param {Map<number, import('./board/anim.js').Anim>} anims
  */
 function paint(ctx, picture, g, colour, now, anims) {
-  ctx.clearRect(0, 0, g.side, g.side);
+  ctx.clearRect(0, 0, g.side, g.height);
   /** @type {import('./board/layers.js').View} */
   const view = {
     picture,
@@ -72,11 +74,18 @@ function paint(ctx, picture, g, colour, now, anims) {
     anims,
     at(name) {
       const p = parsePoint(name);
-      return p && p.col < g.n && p.row < g.n ? pixel(g, p.col, p.row) : null;
+      return p && isShown(g, p.col, p.row) ? pixel(g, p.col, p.row) : null;
     },
     piece: (code, x, y, scale, sx, alpha) => drawPiece(ctx, g, colour, picture.pieceSet, code, x, y, scale, sx, alpha),
   };
-  for (const layer of [...GROUND, ...picture.underlays, ...BELOW, ...picture.overlays, ...ABOVE]) layer(ctx, view);
+  for (const layer of GROUND) layer(ctx, view);
+  // Nothing of a region's hidden part shows.
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(...drawnArea(g));
+  ctx.clip();
+  for (const layer of [...picture.underlays, ...BELOW, ...picture.overlays, ...ABOVE]) layer(ctx, view);
+  ctx.restore();
 }
 
 /**
@@ -106,6 +115,8 @@ export function createBoard(element, initial) {
     labels: [],
     /** @type {string[]} */
     shade: [],
+    /** @type {import('./board/geometry.js').Region | null} */
+    region: null,
     /** @type {import('./board/layers.js').Focus | null} */
     focus: null,
     /** @type {{ point: string, piece: number } | null} */
@@ -143,10 +154,19 @@ export function createBoard(element, initial) {
           : new Map();
       shown = Uint8Array.from(next.cells);
     }
+    const ratio = aspect(region(), state.coordinates);
     Object.assign(state, next);
     if (next.label !== undefined) canvas.setAttribute('aria-label', state.label);
-    redraw();
+    if (aspect(region(), state.coordinates) === ratio) {
+      redraw();
+      return;
+    }
+    // A region's picture is as wide and high as the part it shows.
+    element.style.aspectRatio = state.region ? String(aspect(region(), state.coordinates)) : '';
+    resize();
   }
+
+  const region = () => state.region ?? wholeBoard(state.size);
 
   function redraw() {
     if (!frame) frame = requestAnimationFrame(draw);
@@ -154,18 +174,22 @@ export function createBoard(element, initial) {
 
   function resize() {
     const rect = element.getBoundingClientRect();
-    const side = Math.max(100, Math.floor(Math.min(rect.width, rect.height || rect.width)));
+    const ratio = aspect(region(), state.coordinates);
+    const side = Math.max(100, Math.floor(Math.min(rect.width, rect.height ? rect.height * ratio : rect.width)));
+    const height = Math.round(side / ratio);
     const dpr = window.devicePixelRatio || 1;
-    canvas.style.width = side + 'px';
-    canvas.style.height = side + 'px';
-    canvas.width = Math.round(side * dpr);
-    canvas.height = Math.round(side * dpr);
+    if (canvas.style.width !== side + 'px' || canvas.style.height !== height + 'px') {
+      canvas.style.width = side + 'px';
+      canvas.style.height = height + 'px';
+      canvas.width = Math.round(side * dpr);
+      canvas.height = Math.round(height * dpr);
+    }
     redraw();
   }
 
   /** The layout of the board as set (the next frame draws it). */
   function geometry() {
-    return layout(canvas.width / (window.devicePixelRatio || 1), state.size, state.coordinates);
+    return layout(canvas.width / (window.devicePixelRatio || 1), state.size, state.coordinates, region());
   }
 
   /** @param {number} now */
@@ -205,7 +229,7 @@ export function createBoard(element, initial) {
   function pointPixel(name) {
     const p = parsePoint(name);
     const g = geometry();
-    if (!p || p.col >= g.n || p.row >= g.n) return null;
+    if (!p || !isShown(g, p.col, p.row)) return null;
     const [x, y] = pixel(g, p.col, p.row);
     return { x, y, cell: g.cell };
   }
@@ -230,7 +254,7 @@ export function createBoard(element, initial) {
    */
   function toSvg({ side = geometry().side, coordinates = state.coordinates } = {}) {
     const computed = getComputedStyle(element);
-    return pictureSvg({ ...state, coordinates }, side, (name) => computed.getPropertyValue(name).trim());
+    return pictureSvg({ ...state, coordinates, region: region() }, side, (name) => computed.getPropertyValue(name).trim());
   }
 
   /**
@@ -240,15 +264,16 @@ export function createBoard(element, initial) {
    * @returns {Promise<Blob>}
    */
   function toPng({ side, coordinates = state.coordinates }) {
+    const g = layout(side, state.size, coordinates, region());
     const image = document.createElement('canvas');
     image.width = side;
-    image.height = side;
+    image.height = Math.round(g.height);
     const computed = getComputedStyle(element);
     const still = { ...state, coordinates, hints: [], focus: null, ghost: null, cursor: null, overlays: [], underlays: [] };
     paint(
       /** @type {CanvasRenderingContext2D} */ (image.getContext('2d')),
       still,
-      layout(side, state.size, coordinates),
+      g,
       (name) => computed.getPropertyValue(name).trim(),
       performance.now(),
       new Map(),

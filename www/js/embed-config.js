@@ -14,7 +14,7 @@ export const MODES = /** @type {const} */ (['play', 'two-players', 'replay', 're
  */
 
 /** Changing one of these starts the board's game afresh; any other key only changes the view. */
-export const GAME_KEYS = /** @type {const} */ (['record', 'position', 'size', 'pie', 'mode', 'ai', 'solution', 'initialPly']);
+export const GAME_KEYS = /** @type {const} */ (['record', 'position', 'size', 'pie', 'mode', 'ai', 'solution', 'initialPly', 'region']);
 
 /**
  * A config with every key that has a default.
@@ -93,6 +93,7 @@ export const ATTRIBUTES = {
     return ok ? pairs : bad('labels', value, 'labels');
   },
   shade: (value) => points('shade', value),
+  region: (value) => (parseRegion(value) ? value.trim() : bad('region', value, 'region')),
   expect(value) {
     const tokens = value.trim().split(/\s+/).filter(Boolean);
     return tokens.length && tokens.every(isToken) ? tokens : bad('expect', value, 'tokens');
@@ -102,6 +103,19 @@ export const ATTRIBUTES = {
   caption: (value) => value,
   lang: (value) => (languages.includes(value) ? value : bad('lang', value, 'lang')),
 };
+
+/**
+ * The part of the board a region such as `a1-e5` shows (any two opposite
+ * corners), or null if it does not read.
+ * @param {string} text
+ * @returns {import('./board/geometry.js').Region | null}
+ */
+export function parseRegion(text) {
+  const corners = text.trim().split('-').map(parsePoint);
+  if (corners.length !== 2 || !corners[0] || !corners[1]) return null;
+  const [a, b] = /** @type {import('./points.js').Coord[]} */ (corners);
+  return { c0: Math.min(a.col, b.col), r0: Math.min(a.row, b.row), c1: Math.max(a.col, b.col), r1: Math.max(a.row, b.row) };
+}
 
 /** @param {string} value */
 const words = (value) => value.trim().split(/[\s,]+/).filter(Boolean);

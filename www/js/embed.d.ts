@@ -41,6 +41,8 @@ export interface EmbedConfig {
   labels?: [string, string][];
   /** Points shaded, e.g. ['a1', 'b1']. */
   shade?: string[];
+  /** Only part of the board shown, from one corner to the opposite one, e.g. `a1-e5` (default: all of it). */
+  region?: string;
   /** In `try` mode, the move tokens that count as right. */
   expect?: string[];
   /**

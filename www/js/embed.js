@@ -20,7 +20,7 @@ import { createBoard } from './board.js';
 import { parsePoint } from './points.js';
 import { AiClient } from './ai.js';
 import { HUMANS, Session, againstAiAs } from './session.js';
-import { attributeName, configFromAttributes, gameChanged, withDefaults } from './embed-config.js';
+import { attributeName, configFromAttributes, gameChanged, parseRegion, withDefaults } from './embed-config.js';
 import { languages, loadLanguage, preferredLanguage } from './i18n.js';
 import { boardLabel, describeError, describeMove, narrate } from './words.js';
 import { clickShape, hideBadge, hoverShape, showHover } from './hover.js';
@@ -125,6 +125,8 @@ export function mount(host, initial = {}) {
   let solved = false;
   /** @type {string | null} */
   let hinted = null;
+  /** The part of the board shown (all of it when null). @type {import('./board/geometry.js').Region | null} */
+  let region = null;
   /** @param {MoveInfo} move */
   function check(move) {
     if (cfg.mode === 'try' && cfg.expect && !cfg.expect.includes(move.token)) return { kind: 'notExpected', move };
@@ -254,6 +256,15 @@ export function mount(host, initial = {}) {
       session.stopAi();
       made = null;
       fail(t('embed.badGame', { reason: describeError(t, error) }));
+      return;
+    }
+    region = cfg.region ? parseRegion(cfg.region) : null;
+    const { size } = fresh.status();
+    if (region && (region.c1 >= size || region.r1 >= size)) {
+      fresh.free();
+      session.stopAi();
+      made = null;
+      fail(t('embed.badRegion', { region: cfg.region, size }));
       return;
     }
     problem = null;
@@ -404,6 +415,7 @@ export function mount(host, initial = {}) {
       arrows: cfg.arrows ?? [],
       labels: cfg.labels ?? [],
       shade: cfg.shade ?? [],
+      region,
       focus: null,
       ghost: null,
       cursor,
@@ -483,7 +495,8 @@ export function mount(host, initial = {}) {
   function onKey(e) {
     if (!session.game || !board || e.ctrlKey || e.metaKey || e.altKey) return;
     const st = session.status();
-    const action = cursorKey(e.key, cursor, st.size, cursorStart(session.current.lastMovePoints(), st.size));
+    const shownPart = region ?? undefined;
+    const action = cursorKey(e.key, cursor, st.size, cursorStart(session.current.lastMovePoints(), st.size, shownPart), shownPart);
     if (!action) return;
     e.preventDefault();
     if ('act' in action) {

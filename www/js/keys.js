@@ -3,6 +3,7 @@
 // boards: arrows move it, Enter or Space acts at it, r and s place a round
 // or a square, c changes the group under it, Escape hides it.
 import { parsePoint, pointName } from './points.js';
+import { wholeBoard } from './board/geometry.js';
 
 /**
  * @typedef {{ cursor: string | null }
@@ -17,22 +18,24 @@ const STEPS = /** @type {Record<string, [number, number]>} */ ({
 });
 
 /**
- * What `key` does to the cursor on an `size`×`size` board, or null if it is
- * not a cursor key (with no cursor shown, only Enter and Space are: they
- * show it on `start`). `chosen` acts with the shape the player chose.
+ * What `key` does to the cursor on an `size`×`size` board (kept within the
+ * `region` shown), or null if it is not a cursor key (with no cursor shown,
+ * only Enter and Space are: they show it on `start`). `chosen` acts with
+ * the shape the player chose.
  * @param {string} key
  * @param {string | null} cursor
  * @param {number} size
  * @param {string} start
+ * @param {import('./board/geometry.js').Region} [region]
  * @returns {CursorAction | null}
  */
-export function cursorKey(key, cursor, size, start) {
+export function cursorKey(key, cursor, size, start, region = wholeBoard(size)) {
   const p = cursor ? parsePoint(cursor) : null;
   if (!cursor || !p) return key === 'Enter' || key === ' ' ? { cursor: start } : null;
   const step = STEPS[key];
   if (step) {
-    const clamp = (/** @type {number} */ v) => Math.max(0, Math.min(size - 1, v));
-    return { cursor: pointName(clamp(p.col + step[0]), clamp(p.row + step[1])) };
+    const clamp = (/** @type {number} */ v, /** @type {number} */ lo, /** @type {number} */ hi) => Math.max(lo, Math.min(hi, v));
+    return { cursor: pointName(clamp(p.col + step[0], region.c0, region.c1), clamp(p.row + step[1], region.r0, region.r1)) };
   }
   if (key === 'Escape') return { cursor: null };
   if (key === 'Enter' || key === ' ') return { act: 'chosen', at: cursor };
@@ -43,11 +46,14 @@ export function cursorKey(key, cursor, size, start) {
 }
 
 /**
- * Where the cursor first appears: on the last move, else the centre.
+ * Where the cursor first appears: on the last move if it is shown, else the
+ * centre of what is shown.
  * @param {string[]} lastMove
  * @param {number} size
+ * @param {import('./board/geometry.js').Region} [region]
  */
-export function cursorStart(lastMove, size) {
-  const mid = Math.floor(size / 2);
-  return lastMove[0] ?? pointName(mid, mid);
+export function cursorStart(lastMove, size, region = wholeBoard(size)) {
+  const last = lastMove[0] ? parsePoint(lastMove[0]) : null;
+  if (last && last.col >= region.c0 && last.col <= region.c1 && last.row >= region.r0 && last.row <= region.r1) return lastMove[0];
+  return pointName(Math.ceil((region.c0 + region.c1) / 2), Math.ceil((region.r0 + region.r1) / 2));
 }

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import './glue.mjs';
 import { thrown } from './thrown.mjs';
 
-const { ATTRIBUTES, DEFAULTS, GAME_KEYS, MODES, attributeName, configFromAttributes, gameChanged, withDefaults } = await import(
+const { ATTRIBUTES, DEFAULTS, GAME_KEYS, MODES, attributeName, configFromAttributes, gameChanged, parseRegion, withDefaults } = await import(
   '../js/embed-config.js'
 );
 const { LEVELS } = await import('../js/facts.js');
@@ -18,7 +18,7 @@ const read = (attributes) => configFromAttributes((name) => (Object.hasOwn(attri
 
 const NAMES = [
   'size', 'record', 'position', 'mode', 'level', 'ai', 'interactive', 'download', 'hints', 'attackers', 'coordinates', 'pie',
-  'highlight', 'arrows', 'labels', 'shade', 'expect', 'solution', 'initialPly', 'caption', 'lang',
+  'highlight', 'arrows', 'labels', 'shade', 'region', 'expect', 'solution', 'initialPly', 'caption', 'lang',
 ];
 const BOOLEANS = ['interactive', 'download', 'hints', 'attackers', 'coordinates', 'pie'];
 
@@ -73,6 +73,11 @@ const CASES = {
     expected: 'labels',
   },
   shade: { good: [['a1 b1,c1', ['a1', 'b1', 'c1']], ['', []]], bad: ['a1 b', 'a26', 'a1-b1'], expected: 'points' },
+  region: {
+    good: [['a1-e5', 'a1-e5'], [' e5-a1 ', 'e5-a1'], ['c3-c3', 'c3-c3'], ['a1-y25', 'a1-y25']],
+    bad: ['', 'a1', 'a1-', 'a1-e5-g7', 'a1 e5', 'a0-e5', 'a1-z5', 'A1-e5'],
+    expected: 'region',
+  },
   initialPly: { good: [['0', 0], ['3', 3], ['1000', 1000]], bad: ['', '-1', '1.5', '3 ', 'x', '12345'], expected: 'ply' },
   solution: { good: [['', ''], ['BFCa1 {Fills the board.} (BCb2?)', 'BFCa1 {Fills the board.} (BCb2?)']], bad: [] },
   caption: { good: [['', ''], ['A <i>caption</i>', 'A <i>caption</i>']], bad: [] },
@@ -174,7 +179,7 @@ test('a record without a mode is replayed, and replays, reviews and diagrams are
 });
 
 test('a game key changing starts a fresh game', () => {
-  assert.deepEqual(GAME_KEYS, ['record', 'position', 'size', 'pie', 'mode', 'ai', 'solution', 'initialPly']);
+  assert.deepEqual(GAME_KEYS, ['record', 'position', 'size', 'pie', 'mode', 'ai', 'solution', 'initialPly', 'region']);
   const base = { size: 9, record: '9x9 BCe5', mode: 'play' };
   const changes = {
     record: { record: '9x9 BCe5 WSd4' },
@@ -185,6 +190,7 @@ test('a game key changing starts a fresh game', () => {
     ai: { ai: 'dark' },
     solution: { solution: 'BCe4' },
     initialPly: { initialPly: 0 },
+    region: { region: 'a1-c3' },
   };
   for (const [key, change] of Object.entries(changes)) {
     assert.equal(gameChanged(base, { ...base, ...change }), true, key);
@@ -224,4 +230,12 @@ test('a key going from undefined to its default value keeps the game', () => {
   }
   assert.equal(gameChanged({ record: '9x9 BCe5' }, { record: '9x9 BCe5', mode: 'replay' }), false, 'the default mode of a record');
   assert.equal(gameChanged(read({}), withDefaults(read({}))), false, 'a config and its filled-in copy');
+});
+
+test('a region reads from any two opposite corners as the columns and rows between them', () => {
+  assert.deepEqual(parseRegion('a1-e5'), { c0: 0, r0: 0, c1: 4, r1: 4 });
+  assert.deepEqual(parseRegion('e5-a1'), parseRegion('a1-e5'));
+  assert.deepEqual(parseRegion('a5-e1'), parseRegion('a1-e5'));
+  assert.deepEqual(parseRegion('g4-g4'), { c0: 6, r0: 3, c1: 6, r1: 3 });
+  assert.equal(parseRegion('a1-e'), null);
 });

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { serve } from './server.mjs';
 import { launch } from './browser.mjs';
 import { clickPoint, newGame } from './play-page.mjs';
+import { SAME_AS_ENGLISH } from './same-as-english.mjs';
 import en from '../js/i18n/en.js';
 import ru from '../js/i18n/ru.js';
 import nl from '../js/i18n/nl.js';
@@ -344,6 +345,47 @@ test('a diagram\'s arrows, labels and shading are in its SVG image, which opens 
   await page.close();
 });
 
+test('a region shows only its part of the board, in the canvas, the SVG and the keyboard, and one off the board is refused', async () => {
+  const page = await open(server.url + 'embed.html');
+  await boardsReady(page);
+  // The demo: a1-g6 of a 13x13 game, seven columns and six rows, coordinates on.
+  const canvas = await page.evaluate(() => {
+    const c = document.querySelector('#demo-region').shadowRoot.querySelector('canvas');
+    return [c.width, c.height];
+  });
+  assert.ok(Math.abs(canvas[0] / canvas[1] - (6 + 2.3) / (5 + 2.3)) < 0.01, `the canvas is ${canvas.join('x')}`);
+  // Two pieces inside a1-c3, two outside; the SVG has the two inside and the coordinates of its part only.
+  await page.evaluate(() =>
+    document.body.insertAdjacentHTML('beforeend', '<federa-board id="part" mode="diagram" record="9x9 BCa1 WSc3 BCe5 WSi9" region="c3-a1"></federa-board>'),
+  );
+  await boardsReady(page);
+  const svg = await page.evaluate(() => document.querySelector('#part').api.toSvg({ side: 300 }));
+  assert.match(svg, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="300" height="300"/);
+  assert.equal((svg.match(/<circle [^>]*fill="url\(#dark\)"/g) ?? []).length, 1, 'the dark round at a1, not e5');
+  assert.equal((svg.match(/<rect [^>]*rx=/g) ?? []).length, 1, 'the light square at c3, not i9');
+  const letters = [...svg.matchAll(/<text x="[^"]+" y="[^"]+">([a-z])<\/text>/g)].map((m) => m[1]);
+  assert.deepEqual([...new Set(letters)], ['a', 'b', 'c']);
+  // The keyboard's cursor stays in the part shown.
+  await page.evaluate(() => document.querySelector('#part').setAttribute('interactive', ''));
+  await boardsReady(page);
+  await page.locator('#part').evaluate((el) => el.shadowRoot.querySelector('.board').focus());
+  for (const key of ['Enter', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowUp', 'ArrowUp', 'ArrowUp']) await page.keyboard.press(key);
+  // Enter shows the cursor at the centre of the part (b2); three steps right and up stop at c3, its light square.
+  await page.waitForFunction(
+    () => document.querySelector('#part').shadowRoot.querySelector('.announcer').textContent.startsWith('c3: light square.'),
+  );
+  await page.evaluate(() => document.querySelector('#part').setAttribute('region', 'a1-j10'));
+  await page.waitForFunction(() => document.querySelector('#part').shadowRoot.querySelector('.failed'));
+  assert.match(
+    await page.evaluate(() => document.querySelector('#part').shadowRoot.textContent),
+    /its region a1-j10 is not on the 9×9 board/,
+  );
+  await page.evaluate(() => document.querySelector('#part').setAttribute('region', 'a1-j'));
+  await page.waitForFunction(() => document.querySelector('#part').shadowRoot.querySelector('.problem'));
+  assert.match(await page.evaluate(() => document.querySelector('#part').shadowRoot.textContent), /region attribute is “a1-j”/);
+  await page.close();
+});
+
 test('the embed page shows every mode, and a board inside an iframe works', async () => {
   const page = await open(server.url + 'embed.html');
   await boardsReady(page);
@@ -435,10 +477,8 @@ function visibleTexts(page) {
   });
 }
 
-const SAME_AS_ENGLISH = new Set(['app.title', 'moves.number', 'newGame.sizeOption', 'load.placeholder']);
-
 test('each language translates every visible string of every page', async () => {
-  for (const pagePath of ['', 'rules.html', 'embed.html']) {
+  for (const pagePath of ['', 'rules.html', 'embed.html', 'puzzles.html', 'editor.html']) {
     const english = await open(server.url + pagePath, 'en');
     if (pagePath) await boardsReady(english);
     const reference = await visibleTexts(english);

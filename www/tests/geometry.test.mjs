@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 
 import './glue.mjs';
 
-const { layout, pixel, pointAt } = await import('../js/board/geometry.js');
+const { aspect, coordinateLabels, drawnArea, gridLines, layout, pixel, pointAt, shown } = await import('../js/board/geometry.js');
 const { pointName } = await import('../js/points.js');
 
 const SIDES = [100, 517, 800];
@@ -115,4 +115,46 @@ test('the margin is wider with coordinates, so the cells are smaller', () => {
       assert.deepEqual([plain.side, plain.n, marked.side, marked.n], [side, n, side, n]);
     }
   }
+});
+
+test('a region shows its points only, with square cells, and its picture as wide and high as the part', () => {
+  // c2-g4 of a 9x9 board: five columns, three rows.
+  const region = { c0: 2, r0: 1, c1: 6, r1: 3 };
+  for (const coordinates of [false, true]) {
+    const g = layout(400, 9, coordinates, region);
+    assert.ok(Math.abs(g.side / g.height - aspect(region, coordinates)) < 1e-9);
+    assert.ok(Math.abs(g.cell * (4 + 2 * g.pad) - 400) < 1e-9);
+    const [left, top] = pixel(g, 2, 3);
+    assert.ok(Math.abs(left - g.pad * g.cell) < 1e-9 && Math.abs(top - g.pad * g.cell) < 1e-9, 'c4 is the top-left point');
+    for (let col = 0; col < 9; col++) {
+      for (let row = 0; row < 9; row++) {
+        const inside = col >= 2 && col <= 6 && row >= 1 && row <= 3;
+        const [x, y] = pixel(g, col, row);
+        assert.equal(shown(g, col, row), inside);
+        assert.equal(pointAt(g, x, y), inside ? pointName(col, row) : null, `${pointName(col, row)}`);
+      }
+    }
+  }
+});
+
+test('a region is cut half a cell beyond the lines where the board goes on, and its lines run into the cut', () => {
+  const g = layout(400, 9, false, { c0: 0, r0: 1, c1: 4, r1: 8 });
+  const [x, y, w, h] = drawnArea(g);
+  // The left and top are the board's edges: the margin is kept.
+  assert.equal(x, 0);
+  assert.equal(y, 0);
+  const [right, bottom] = pixel(g, 4, 1);
+  assert.ok(Math.abs(x + w - (right + g.cell / 2)) < 1e-9 && Math.abs(y + h - (bottom + g.cell / 2)) < 1e-9);
+  const lines = gridLines(g);
+  assert.equal(lines.length, 5 + 8);
+  const [, , , firstColumnEnd] = lines[0];
+  assert.ok(Math.abs(firstColumnEnd - (bottom + g.cell / 2)) < 1e-9, 'a column runs on below row 2');
+  const [, firstColumnStart] = lines[0];
+  assert.ok(Math.abs(firstColumnStart - pixel(g, 0, 8)[1]) < 1e-9, 'and stops at the top edge');
+  const whole = layout(400, 9, false);
+  assert.deepEqual(drawnArea(whole), [0, 0, 400, 400]);
+  assert.deepEqual(
+    coordinateLabels(layout(400, 9, true, { c0: 1, r0: 0, c1: 2, r1: 0 })).map(([, , t]) => t),
+    ['b', 'b', 'c', 'c', '1', '1'],
+  );
 });

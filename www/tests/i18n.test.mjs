@@ -4,6 +4,7 @@
 // Run: node --test --test-reporter=spec www/tests/
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { SAME_AS_ENGLISH } from './same-as-english.mjs';
 
 import './glue.mjs';
 
@@ -32,7 +33,6 @@ function union(sets) {
 const show = (set) => `{${[...set].sort().join('}, {')}}`;
 
 // Keys that may (or must) read the same as in English.
-const SAME_AS_ENGLISH = new Set(['app.title', 'moves.number', 'newGame.sizeOption', 'load.placeholder']);
 const mayEqualEnglish = (key) =>
   key.startsWith('language.') ||
   key.startsWith('meta.') ||
@@ -78,6 +78,12 @@ const LATIN_WORDS = {
   'embedPage.js': ['JavaScript', 'mount(element, config)', 'set', 'on', 'destroy'],
   'embedPage.iframe': ['iframe'],
   'embedPage.hostingText': ['dist/', '.wasm', 'application/wasm'],
+  'editor.keys': ['Enter', 'Shift', 'Delete', 'Ctrl+Z'],
+  'editor.copyByHand': ['Ctrl+C'],
+  'editor.downloadSvg': ['SVG'],
+  'editor.downloadPng': ['PNG'],
+  'editor.loadHelp': ['<federa-board>'],
+  'editor.noElement': ['<federa-board>'],
 };
 const BOARD_SIZE = /\b\d+x\d+\b/g; // 13x13
 const POINT = /\b[a-z]\d{1,2}\b/g; // d4

@@ -66,3 +66,15 @@ test('the cursor first appears on the last move, else at the centre', () => {
   assert.equal(cursorStart([], 2), 'b2');
   assert.equal(cursorStart([], 4), 'c3');
 });
+
+test('with part of the board shown, the cursor stays in it and starts in it', () => {
+  // a1-e5 of a 13x13 board.
+  const region = { c0: 0, r0: 0, c1: 4, r1: 4 };
+  assert.deepEqual(cursorKey('ArrowRight', 'e3', 13, 'c3', region), { cursor: 'e3' });
+  assert.deepEqual(cursorKey('ArrowUp', 'c5', 13, 'c3', region), { cursor: 'c5' });
+  assert.deepEqual(cursorKey('ArrowLeft', 'a2', 13, 'c3', region), { cursor: 'a2' });
+  assert.deepEqual(cursorKey('ArrowLeft', 'b2', 13, 'c3', region), { cursor: 'a2' });
+  assert.equal(cursorStart(['g7'], 13, region), 'c3', 'the last move is hidden');
+  assert.equal(cursorStart(['b4'], 13, region), 'b4');
+  assert.equal(cursorStart([], 13, { c0: 8, r0: 9, c1: 12, r1: 12 }), 'k12');
+});

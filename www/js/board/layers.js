@@ -4,9 +4,9 @@
 // geometry, the colours and the time. Overlays (candidate moves, the
 // expected line) and underlays (the ownership wash, under the pieces) are
 // layers too, given in the board's `overlays` and `underlays`.
-import { parsePoint, pointName, columnLetter } from '../points.js';
+import { parsePoint, pointName } from '../points.js';
 import { pieceOf } from '../facts.js';
-import { PIECE_DIAMETER, SQUARE_SIDE, pixel } from './geometry.js';
+import { PIECE_DIAMETER, SQUARE_SIDE, coordinateLabels, gridLines, pixel } from './geometry.js';
 import { look } from './anim.js';
 
 /**
@@ -33,15 +33,13 @@ import { look } from './anim.js';
 /** @type {Layer} */
 function grid(ctx, { picture, g, colour }) {
   ctx.fillStyle = colour('--board');
-  ctx.fillRect(0, 0, g.side, g.side);
+  ctx.fillRect(0, 0, g.side, g.height);
   ctx.strokeStyle = colour('--board-line');
   ctx.lineWidth = Math.max(1, g.cell / 36);
   ctx.beginPath();
-  for (let k = 0; k < g.n; k++) {
-    ctx.moveTo(...pixel(g, k, 0));
-    ctx.lineTo(...pixel(g, k, g.n - 1));
-    ctx.moveTo(...pixel(g, 0, k));
-    ctx.lineTo(...pixel(g, g.n - 1, k));
+  for (const [x0, y0, x1, y1] of gridLines(g)) {
+    ctx.moveTo(x0, y0);
+    ctx.lineTo(x1, y1);
   }
   ctx.stroke();
   if (!picture.coordinates) return;
@@ -49,17 +47,7 @@ function grid(ctx, { picture, g, colour }) {
   ctx.font = `${Math.round(g.cell * 0.36)}px system-ui, sans-serif`;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  const off = g.cell * 0.78;
-  for (let k = 0; k < g.n; k++) {
-    const [x, top] = pixel(g, k, g.n - 1);
-    const [, bottom] = pixel(g, k, 0);
-    ctx.fillText(columnLetter(k), x, top - off);
-    ctx.fillText(columnLetter(k), x, bottom + off);
-    const [left, y] = pixel(g, 0, k);
-    const [right] = pixel(g, g.n - 1, k);
-    ctx.fillText(String(k + 1), left - off, y);
-    ctx.fillText(String(k + 1), right + off, y);
-  }
+  for (const [x, y, text] of coordinateLabels(g)) ctx.fillText(text, x, y);
 }
 
 /**

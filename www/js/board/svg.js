@@ -3,9 +3,9 @@
 // picture, from the same geometry and colours, without what follows the
 // pointer (the hovered group, the ghost, the cursor). Pure: the colours
 // come from `colour`, as for the canvas's layers.
-import { columnLetter, parsePoint } from '../points.js';
+import { parsePoint } from '../points.js';
 import { pieceOf } from '../facts.js';
-import { PIECE_DIAMETER, SQUARE_SIDE, layout, pixel } from './geometry.js';
+import { PIECE_DIAMETER, SQUARE_SIDE, coordinateLabels, drawnArea, gridLines, layout, pixel, shown } from './geometry.js';
 import { arrowShape, labelInk } from './layers.js';
 
 /** @param {string} text */
@@ -14,63 +14,46 @@ const escape = (text) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`
 const n = (v) => String(Math.round(v * 100) / 100);
 
 /**
- * @param {import('./layers.js').Picture} picture
- * @param {number} side the image's width and height, in pixels
+ * @param {import('./layers.js').Picture & { region?: import('./geometry.js').Region }} picture
+ * @param {number} side the image's width in pixels (its height follows the region shown)
  * @param {(name: string) => string} colour a palette colour by its name (`--board`)
  * @returns {string}
  */
 export function pictureSvg(picture, side, colour) {
-  const g = layout(side, picture.size, picture.coordinates);
+  const g = layout(side, picture.size, picture.coordinates, picture.region);
   /** @param {string} name */
   const at = (name) => {
     const p = parsePoint(name);
-    return p && p.col < g.n && p.row < g.n ? pixel(g, p.col, p.row) : null;
+    return p && shown(g, p.col, p.row) ? pixel(g, p.col, p.row) : null;
   };
+  const [w, h] = [n(side), n(g.height)];
+  const [ax, ay, aw, ah] = drawnArea(g).map(n);
   const out = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${n(side)}" height="${n(side)}" viewBox="0 0 ${n(side)} ${n(side)}">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">`,
     `<defs><radialGradient id="dark" cx="0.33" cy="0.3" r="0.65"><stop offset="0" stop-color="${colour('--piece-dark-shine')}"/>` +
-      `<stop offset="0.45" stop-color="${colour('--piece-dark')}"/><stop offset="1" stop-color="${colour('--piece-dark-deep')}"/></radialGradient></defs>`,
-    `<rect width="${n(side)}" height="${n(side)}" fill="${colour('--board')}"/>`,
+      `<stop offset="0.45" stop-color="${colour('--piece-dark')}"/><stop offset="1" stop-color="${colour('--piece-dark-deep')}"/></radialGradient>` +
+      `<clipPath id="shown"><rect x="${ax}" y="${ay}" width="${aw}" height="${ah}"/></clipPath></defs>`,
+    `<rect width="${w}" height="${h}" fill="${colour('--board')}"/>`,
   ];
-  const lines = [];
-  for (let k = 0; k < g.n; k++) {
-    const [x0, y0] = pixel(g, k, 0);
-    const [x1, y1] = pixel(g, k, g.n - 1);
-    lines.push(`M${n(x0)} ${n(y0)}V${n(y1)}`);
-    const [a, b] = pixel(g, 0, k);
-    const [c] = pixel(g, g.n - 1, k);
-    lines.push(`M${n(a)} ${n(b)}H${n(c)}`);
-  }
+  const lines = gridLines(g).map(([x0, y0, x1, y1]) => `M${n(x0)} ${n(y0)}L${n(x1)} ${n(y1)}`);
   out.push(`<path d="${lines.join('')}" stroke="${colour('--board-line')}" stroke-width="${n(Math.max(1, g.cell / 36))}" fill="none"/>`);
   if (picture.coordinates) {
-    const off = g.cell * 0.78;
-    const text = [];
-    for (let k = 0; k < g.n; k++) {
-      const [x, top] = pixel(g, k, g.n - 1);
-      const [, bottom] = pixel(g, k, 0);
-      const [left, y] = pixel(g, 0, k);
-      const [right] = pixel(g, g.n - 1, k);
-      for (const [tx, ty, label] of /** @type {[number, number, string][]} */ ([
-        [x, top - off, columnLetter(k)],
-        [x, bottom + off, columnLetter(k)],
-        [left - off, y, String(k + 1)],
-        [right + off, y, String(k + 1)],
-      ])) {
-        text.push(`<text x="${n(tx)}" y="${n(ty)}">${label}</text>`);
-      }
-    }
+    const text = coordinateLabels(g).map(([x, y, label]) => `<text x="${n(x)}" y="${n(y)}">${label}</text>`);
     out.push(
       `<g fill="${colour('--board-text')}" font-family="system-ui, sans-serif" font-size="${n(g.cell * 0.36)}" text-anchor="middle" dominant-baseline="central">${text.join('')}</g>`,
     );
   }
+  // What the canvas clips to the region shown.
+  out.push('<g clip-path="url(#shown)">');
   for (const name of picture.shade) {
     const xy = at(name);
     if (xy) out.push(`<rect x="${n(xy[0] - g.cell / 2)}" y="${n(xy[1] - g.cell / 2)}" width="${n(g.cell)}" height="${n(g.cell)}" fill="${colour('--shade')}"/>`);
   }
   for (let i = 0; i < picture.cells.length; i++) {
     const piece = pieceOf(picture.cells[i]);
-    if (!piece) continue;
-    const [x, y] = pixel(g, i % picture.size, Math.floor(i / picture.size));
+    const [col, row] = [i % picture.size, Math.floor(i / picture.size)];
+    if (!piece || !shown(g, col, row)) continue;
+    const [x, y] = pixel(g, col, row);
     const fill =
       picture.pieceSet === 'classic'
         ? colour(`--classic-${piece.color}-${piece.shape}`)
@@ -114,6 +97,6 @@ export function pictureSvg(picture, side, colour) {
       `<text x="${n(xy[0])}" y="${n(xy[1])}" fill="${colour(labelInk(picture, name))}" font-family="system-ui, sans-serif" font-weight="700" font-size="${n(g.cell * 0.42)}" text-anchor="middle" dominant-baseline="central">${escape(text)}</text>`,
     );
   }
-  out.push('</svg>');
+  out.push('</g>', '</svg>');
   return out.join('\n');
 }
