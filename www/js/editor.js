@@ -147,6 +147,24 @@ async function start() {
   const tool = () => /** @type {HTMLInputElement} */ (document.querySelector('input[name="tool"]:checked')).value;
   const labelText = () => input('label-text').value.trim();
 
+  /**
+   * The arrow tool's first point, while it waits for the second: a dashed
+   * ring in the arrows' colour (an overlay, so never in the images).
+   * @type {import('./board/layers.js').Layer}
+   */
+  const arrowStart = (ctx, view) => {
+    const xy = arrowFrom && view.at(arrowFrom);
+    if (!xy) return;
+    ctx.save();
+    ctx.strokeStyle = view.colour('--arrow');
+    ctx.lineWidth = Math.max(2, view.g.cell / 14);
+    ctx.setLineDash([view.g.cell * 0.12, view.g.cell * 0.08]);
+    ctx.beginPath();
+    ctx.arc(xy[0], xy[1], view.g.cell * 0.46, 0, 2 * Math.PI);
+    ctx.stroke();
+    ctx.restore();
+  };
+
   /** Every way of seeing the diagram: the board, the controls, the report and the outputs. */
   function render() {
     reading = engine ? read(engine, diagram) : null;
@@ -154,7 +172,8 @@ async function start() {
     board.set({
       size: d.size,
       cells: d.cells,
-      marks: arrowFrom ? [...d.highlight, arrowFrom] : d.highlight,
+      marks: d.highlight,
+      overlays: arrowFrom ? [arrowStart] : [],
       arrows: d.arrows,
       labels: d.labels,
       shade: d.shade,
@@ -367,8 +386,6 @@ async function start() {
       commit(model.paint(diagram, [cursor], Number(e.key)));
     } else if (cursor && (e.key === 'Delete' || e.key === 'Backspace')) {
       commit(model.paint(diagram, [cursor], 0));
-    } else if (e.key === 'Escape' && arrowFrom) {
-      arrowFrom = null;
     } else {
       const action = cursorKey(e.key, cursor, n, mid);
       if (!action || e.key === 'r' || e.key === 's' || e.key === 'c') return;
@@ -408,6 +425,11 @@ async function start() {
   $('btn-redo').addEventListener('click', redo);
   document.addEventListener('keydown', (e) => {
     const target = /** @type {HTMLElement} */ (e.target);
+    if (e.key === 'Escape' && arrowFrom) {
+      arrowFrom = null;
+      render();
+      return;
+    }
     if (!(e.ctrlKey || e.metaKey) || target.matches('input[type="text"], input[type="number"], textarea')) return;
     const key = e.key.toLowerCase();
     if (key === 'z' && !e.shiftKey) undo();

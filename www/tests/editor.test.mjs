@@ -240,12 +240,17 @@ test('the SVG opens as an image and the PNG has the chosen size', async () => {
   await page.fill('#load-text', '<federa-board position="3/1c1/C2 b" labels="b2:7" coordinates="false"></federa-board>');
   await page.click('#btn-load');
   await page.selectOption('#png-size', '256');
+  // An arrow begun and not finished is the editor's, not the diagram's.
+  await tool(page, 'arrow');
+  await click(page, 'a3');
+  assert.equal(await page.locator('#tool-note').innerText(), 'The arrow starts at a3: choose where it points.');
   const [svgDownload] = await Promise.all([page.waitForEvent('download'), page.click('#btn-svg')]);
   assert.equal(svgDownload.suggestedFilename(), 'federa-diagram.svg');
   const svg = await fs.readFile(await svgDownload.path(), 'utf8');
   assert.match(svg, /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="256" height="256"/);
   assert.doesNotMatch(svg, />a</, 'no coordinates');
   assert.match(svg, />7<\/text>/);
+  assert.doesNotMatch(svg, /<circle [^>]*fill="none"/, 'no ring at a3');
   server.overrides.set('/elsewhere/diagram.svg', svg);
   const image = await page.evaluate(async (url) => {
     const img = new Image();
