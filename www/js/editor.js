@@ -5,7 +5,7 @@
 // writes the share link, the <federa-board> snippet and the images. The
 // diagram being edited is kept in the browser as its snippet (never
 // dropped: an entry that does not read is kept under a backup key).
-import { loadLanguage, preferredLanguage } from './i18n.js';
+import { followPageLanguage, loadLanguage, preferredLanguage } from './i18n.js';
 import { createBoard } from './board.js';
 import { loadEngine } from './engine.js';
 import { MAX_SIZE, MIN_SIZE, PIECE_CODES } from './facts.js';
@@ -119,7 +119,7 @@ async function start() {
   /** @type {Diagram[]} */
   const past = [];
   /** @type {Diagram[]} */
-  let future = [];
+  const future = [];
   /** @type {Engine | null} */
   let engine = null;
   /** @type {Reading | null} */
@@ -288,7 +288,7 @@ async function start() {
     diagram = next;
     if (JSON.stringify(entry(before)) !== JSON.stringify(entry(next))) {
       past.push(before);
-      future = [];
+      future.length = 0;
     }
     render();
     save();
@@ -405,22 +405,22 @@ async function start() {
     render();
   });
 
-  function undo() {
-    const before = past.pop();
-    if (!before) return;
-    future.push(diagram);
-    diagram = before;
+  /**
+   * Goes back (undo) or forward (redo) one edit: the diagram from one
+   * history, the one shown onto the other.
+   * @param {Diagram[]} from
+   * @param {Diagram[]} to
+   */
+  function step(from, to) {
+    const next = from.pop();
+    if (!next) return;
+    to.push(diagram);
+    diagram = next;
     render();
     save();
   }
-  function redo() {
-    const after = future.pop();
-    if (!after) return;
-    past.push(diagram);
-    diagram = after;
-    render();
-    save();
-  }
+  const undo = () => step(past, future);
+  const redo = () => step(future, past);
   $('btn-undo').addEventListener('click', undo);
   $('btn-redo').addEventListener('click', redo);
   document.addEventListener('keydown', (e) => {
@@ -555,11 +555,10 @@ async function start() {
   hold = Boolean(stored.lost && !stored.lost.backup);
   if (kept) diagram = kept;
   render();
-  // The page's language may change (page.js sets the lang attribute): the words here follow.
-  new MutationObserver(async () => {
-    ({ t } = await loadLanguage(document.documentElement.lang));
+  followPageLanguage((i18n) => {
+    t = i18n.t;
     render();
-  }).observe(document.documentElement, { attributes: true, attributeFilter: ['lang'] });
+  });
   document.documentElement.classList.add('editor-ready');
   // For the end-to-end tests and the curious: the diagram, read-only.
   Object.assign(window, {

@@ -43,6 +43,18 @@ export function loadLanguage(lang) {
   return words;
 }
 
+/**
+ * Calls `apply` with the words of the page's language each time it changes
+ * (page.js sets the lang attribute of the static pages).
+ * @param {(i18n: I18n) => void} apply
+ */
+export function followPageLanguage(apply) {
+  new MutationObserver(async () => apply(await loadLanguage(document.documentElement.lang))).observe(document.documentElement, {
+    attributes: true,
+    attributeFilter: ['lang'],
+  });
+}
+
 const STORAGE_KEY = 'federa.lang';
 
 /**

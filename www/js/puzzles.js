@@ -4,7 +4,7 @@
 // the quickest wins to the longest, each on a board in problem mode. The
 // puzzles the player solved are kept in the browser (never dropped: an
 // entry that does not read is kept under a backup key, store.js).
-import { loadLanguage, preferredLanguage } from './i18n.js';
+import { followPageLanguage, loadLanguage, preferredLanguage } from './i18n.js';
 import { readEntry, safeStorage, writeEntry } from './store.js';
 import { describeError } from './words.js';
 import { loadEngine } from './engine.js';
@@ -119,11 +119,10 @@ async function start() {
     show();
   });
   show();
-  // The page's language may change (page.js sets the lang attribute): the words here follow.
-  new MutationObserver(async () => {
-    ({ t } = await loadLanguage(document.documentElement.lang));
+  followPageLanguage((i18n) => {
+    t = i18n.t;
     show();
-  }).observe(document.documentElement, { attributes: true, attributeFilter: ['lang'] });
+  });
   document.documentElement.classList.add('puzzles-ready');
 }
 

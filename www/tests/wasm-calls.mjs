@@ -120,11 +120,21 @@ function games(engine) {
     ['moveAt', () => game.moveAt(number(60))],
     ['setTag', () => game.setTag(string(game), string(game))],
     ['read', () => [game.status(), game.board(), game.moves(), game.changeable(), game.changeableGroups(), game.lastMovePoints(), game.tags(), game.tree(), game.redoable(), game.mainRecord()]],
+    ['changeableGroups of', () => game.changeableGroups(rng.pick(['dark', 'light', string(game)]))],
   ];
   const makers = [
     ['new', () => [new engine.GameHandle(number(), bool()), null]],
     ['fromRecord', () => { const p = bool(); return [engine.GameHandle.fromRecord(string(game), p), p]; }],
     ['fromPosition', () => { const p = bool(); return [engine.GameHandle.fromPosition(string(game), p), p]; }],
+    ['fromCells', () => {
+      const p = bool();
+      // The board's own cells (perhaps cut short or with a code out of range), or random bytes.
+      const cells = rng.next() < 0.7 ? Uint8Array.from(game.board()) : Uint8Array.from({ length: rng.below(700) }, () => rng.below(7));
+      if (cells.length && rng.next() < 0.2) cells[rng.below(cells.length)] = rng.below(256);
+      const size = rng.next() < 0.7 ? game.status().size : number();
+      const toMove = rng.pick(['dark', 'light', string(game)]);
+      return [engine.GameHandle.fromCells(size, rng.next() < 0.1 ? cells.subarray(1) : cells, toMove, number(9), p), p];
+    }],
   ];
   for (let k = 0; k < CALLS; k++) {
     counts.calls++;
