@@ -326,3 +326,38 @@ test('a stored diagram that does not read is kept under a backup key, and the pa
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('on a touch screen a tap paints and a drag paints along its way, not scrolling the page', async () => {
+  const touch = await launch({ hasTouch: true, isMobile: true, viewport: { width: 360, height: 740 } });
+  try {
+    const page = await touch.context.newPage();
+    const problems = [];
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    await page.addInitScript(() => localStorage.clear());
+    await page.goto(server.url + 'editor.html');
+    await page.waitForSelector('html.editor-ready');
+    await page.selectOption('#size', '5');
+    const tap = await at(page, 'a1');
+    await page.touchscreen.tap(tap.x, tap.y);
+    const client = await page.context().newCDPSession(page);
+    const scrolled = await page.evaluate(() => window.scrollY);
+    const points = [];
+    for (const p of ['b3', 'c3', 'd3', 'd4']) points.push(await at(page, p));
+    const touchAt = (type, p) => client.send('Input.dispatchTouchEvent', { type, touchPoints: p ? [{ x: p.x, y: p.y }] : [] });
+    await touchAt('touchStart', points[0]);
+    for (const p of points.slice(1)) {
+      const last = points[points.indexOf(p) - 1];
+      // Through the points between, as a finger goes.
+      for (const f of [0.25, 0.5, 0.75, 1]) await touchAt('touchMove', { x: last.x + (p.x - last.x) * f, y: last.y + (p.y - last.y) * f });
+    }
+    await touchAt('touchEnd', null);
+    assert.equal(await page.evaluate(() => window.federa.position()), '5/3C./.CCC./5/C4 b 0');
+    assert.equal(await page.evaluate(() => window.scrollY), scrolled, 'the page did not scroll');
+    // One stroke, one undo.
+    await page.click('#btn-undo');
+    assert.equal(await page.evaluate(() => window.federa.position()), '5/5/5/5/C4 b 0');
+    assert.deepEqual(problems, []);
+  } finally {
+    await touch.close();
+  }
+});
