@@ -626,7 +626,7 @@ function stepMistake(step) {
 }
 
 function showLost() {
-  renderLost($('lost'), losses, { [GAME_KEY]: 'stored.gameLost' }, t, {
+  renderLost($('lost'), losses, { [GAME_KEY]: { lost: 'stored.gameLost', full: 'stored.full' } }, t, {
     copy: (text) => copyText(text, t('message.textCopied')),
     close: dismissLost,
   });

@@ -178,11 +178,12 @@ export function createBoard(element, initial) {
     const side = Math.max(100, Math.floor(Math.min(rect.width, rect.height ? rect.height * ratio : rect.width)));
     const height = Math.round(side / ratio);
     const dpr = window.devicePixelRatio || 1;
-    if (canvas.style.width !== side + 'px' || canvas.style.height !== height + 'px') {
+    const [w, h] = [Math.round(side * dpr), Math.round(height * dpr)];
+    if (canvas.width !== w || canvas.height !== h || canvas.style.width !== side + 'px') {
       canvas.style.width = side + 'px';
       canvas.style.height = height + 'px';
-      canvas.width = Math.round(side * dpr);
-      canvas.height = Math.round(height * dpr);
+      canvas.width = w;
+      canvas.height = h;
     }
     redraw();
   }

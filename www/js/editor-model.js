@@ -59,6 +59,34 @@ function indexOf(d, point) {
 }
 
 /**
+ * Whether `point` is on the diagram's board.
+ * @param {Diagram} d
+ * @param {string} point
+ */
+export const onBoard = (d, point) => indexOf(d, point) >= 0;
+
+/**
+ * The first mark that is not on the board, as the attribute that holds it
+ * and the point, or null.
+ * @param {Diagram} d
+ * @returns {{ name: string, point: string } | null}
+ */
+export function markOffBoard(d) {
+  /** @type {[string, string[]][]} */
+  const marks = [
+    ['highlight', d.highlight],
+    ['arrows', d.arrows.flat()],
+    ['labels', d.labels.map(([p]) => p)],
+    ['shade', d.shade],
+  ];
+  for (const [name, points] of marks) {
+    const point = points.find((p) => !onBoard(d, p));
+    if (point) return { name, point };
+  }
+  return null;
+}
+
+/**
  * The diagram with `code` (0 erases) on each of `points` (those off the
  * board are ignored).
  * @param {Diagram} d
@@ -126,13 +154,15 @@ function transform(d, move) {
     const p = /** @type {import('./points.js').Coord} */ (parsePoint(point));
     return pointName(...move(p.col, p.row, n));
   };
+  // Marks are kept on the board (a mark elsewhere would have no point to move to).
+  const kept = resize(d, n);
   return {
     ...d,
     cells,
-    highlight: d.highlight.map(at),
-    shade: d.shade.map(at),
-    arrows: d.arrows.map(([a, b]) => [at(a), at(b)]),
-    labels: d.labels.map(([p, text]) => [at(p), text]),
+    highlight: kept.highlight.map(at),
+    shade: kept.shade.map(at),
+    arrows: kept.arrows.map(([a, b]) => [at(a), at(b)]),
+    labels: kept.labels.map(([p, text]) => [at(p), text]),
   };
 }
 
@@ -316,3 +346,57 @@ export function readSnippet(html) {
   };
 }
 
+/**
+ * The diagram as the browser keeps it (JSON; read back by `fromStored`
+ * without the engine, so the page shows it at once).
+ * @param {Diagram} d
+ */
+export const toStored = (d) => ({ ...d, cells: Array.from(d.cells).join('') });
+
+/**
+ * A kept diagram, or a `{ kind: 'unreadable' }` thrown for anything that is
+ * not one (a wrong size, a cell code, a mark off the board, a bad label).
+ * @param {any} v
+ * @param {{ min: number, max: number }} sizes the board sizes there are
+ * @returns {Diagram}
+ */
+export function fromStored(v, sizes) {
+  const points = (/** @type {unknown} */ list) => Array.isArray(list) && list.every((p) => typeof p === 'string' && parsePoint(p));
+  const pairs = (/** @type {unknown} */ list, /** @type {(pair: any[]) => boolean} */ ok) =>
+    Array.isArray(list) && list.every((pair) => Array.isArray(pair) && pair.length === 2 && ok(pair));
+  const fine =
+    v !== null &&
+    typeof v === 'object' &&
+    Number.isInteger(v.size) &&
+    v.size >= sizes.min &&
+    v.size <= sizes.max &&
+    typeof v.cells === 'string' &&
+    v.cells.length === v.size * v.size &&
+    /^[0-4]*$/.test(v.cells) &&
+    (v.toMove === 'dark' || v.toMove === 'light') &&
+    Number.isInteger(v.plies) &&
+    v.plies >= 0 &&
+    v.plies <= 9999 &&
+    typeof v.pie === 'boolean' &&
+    typeof v.coordinates === 'boolean' &&
+    points(v.highlight) &&
+    points(v.shade) &&
+    pairs(v.arrows, (pair) => points(pair) && pair[0] !== pair[1]) &&
+    pairs(v.labels, ([p, text]) => points([p]) && typeof text === 'string' && isLabel(text));
+  if (!fine) throw { kind: 'unreadable' };
+  /** @type {Diagram} */
+  const d = {
+    size: v.size,
+    cells: Uint8Array.from(v.cells, Number),
+    toMove: v.toMove,
+    plies: v.plies,
+    pie: v.pie,
+    coordinates: v.coordinates,
+    highlight: v.highlight,
+    arrows: v.arrows,
+    labels: v.labels,
+    shade: v.shade,
+  };
+  if (markOffBoard(d)) throw { kind: 'unreadable' };
+  return d;
+}

@@ -3,14 +3,14 @@
 // pointer, touch or keyboard. The engine says what the position is (won,
 // who may change which group) and writes its position string; the editor
 // writes the share link, the <federa-board> snippet and the images. The
-// diagram being edited is kept in the browser as its snippet (never
-// dropped: an entry that does not read is kept under a backup key).
+// diagram being edited is kept in the browser (never dropped: an entry
+// that does not read is kept under a backup key, and the page says so).
 import { followPageLanguage, loadLanguage, preferredLanguage } from './i18n.js';
 import { createBoard } from './board.js';
 import { loadEngine } from './engine.js';
-import { MAX_SIZE, MIN_SIZE, PIECE_CODES } from './facts.js';
-import { cursorKey } from './keys.js';
-import { parsePoint, pointName } from './points.js';
+import { MAX_SIZE, MIN_SIZE, PIECE_CODES, pieceName } from './facts.js';
+import { cursorKey, cursorStart } from './keys.js';
+import { parsePoint } from './points.js';
 import { readEntry, safeStorage, writeEntry } from './store.js';
 import { renderLost } from './panels/lost.js';
 import { describeError } from './words.js';
@@ -18,6 +18,7 @@ import * as model from './editor-model.js';
 
 export const EDITOR_KEY = 'federa.editor';
 const storage = safeStorage();
+const NOTES = { [EDITOR_KEY]: { lost: 'stored.diagramLost', full: 'stored.diagramFull' } };
 
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 const input = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ ($(id));
@@ -51,43 +52,37 @@ function read(engine, d) {
 }
 
 /**
- * The diagram of a game's position (as the engine reads it) with `marks`.
- * @param {import('../federa-wasm.js').GameHandle} game
- * @param {Partial<Diagram>} marks
- * @returns {Diagram}
- */
-function diagramOf(game, marks) {
-  const st = game.status();
-  return { ...model.emptyDiagram(st.size), ...marks, cells: Uint8Array.from(game.board()), toMove: st.toMove, plies: st.plies };
-}
-
-/**
  * Reads what the user pasted: a snippet, a record (its last position) or a
- * position string. Throws the engine's error or the snippet's attribute problem.
+ * position string (which keep the pie rule and coordinates of `current`).
+ * Throws the engine's error, the snippet's attribute problem, or a mark
+ * off the board as `{ name, point }`.
  * @param {Engine} engine
  * @param {string} text
+ * @param {Diagram} current
  * @returns {Diagram}
  */
-function load(engine, text) {
+function load(engine, text, current) {
   const trimmed = text.trim();
-  if (trimmed.startsWith('<') || /<federa-board/i.test(trimmed)) {
-    const s = model.readSnippet(trimmed);
-    const game = s.position
-      ? engine.GameHandle.fromPosition(s.position, s.pie)
+  const snippet = trimmed.startsWith('<') || /<federa-board/i.test(trimmed);
+  const s = snippet ? model.readSnippet(trimmed) : null;
+  const pie = s ? s.pie : current.pie;
+  const game = s
+    ? s.position
+      ? engine.GameHandle.fromPosition(s.position, pie)
       : s.record
-        ? engine.GameHandle.fromRecord(s.record, s.pie)
-        : new engine.GameHandle(s.size ?? 9, s.pie);
-    const { position, record, size, ...marks } = s;
-    try {
-      return diagramOf(game, marks);
-    } finally {
-      game.free();
-    }
-  }
-  const record = /^(\[|[0-9]+x[0-9]+)/.test(trimmed);
-  const game = record ? engine.GameHandle.fromRecord(trimmed, true) : engine.GameHandle.fromPosition(trimmed, true);
+        ? engine.GameHandle.fromRecord(s.record, pie)
+        : new engine.GameHandle(s.size ?? 9, pie)
+    : /^(\[|[0-9]+x[0-9]+)/.test(trimmed)
+      ? engine.GameHandle.fromRecord(trimmed, pie)
+      : engine.GameHandle.fromPosition(trimmed, pie);
   try {
-    return diagramOf(game, {});
+    const st = game.status();
+    const { position, record, size, ...marks } = s ?? { pie, coordinates: current.coordinates };
+    /** @type {Diagram} */
+    const d = { ...model.emptyDiagram(st.size), ...marks, cells: Uint8Array.from(game.board()), toMove: st.toMove, plies: st.plies };
+    const off = model.markOffBoard(d);
+    if (off) throw { ...off, size: st.size };
+    return d;
   } finally {
     game.free();
   }
@@ -108,14 +103,23 @@ function groupName(points) {
 
 async function start() {
   let { t } = await loadLanguage(preferredLanguage());
+  const stored = readEntry(storage, EDITOR_KEY, (v) => {
+    try {
+      model.fromStored(v, { min: MIN_SIZE, max: MAX_SIZE });
+      return null;
+    } catch (reason) {
+      return reason;
+    }
+  });
   /** @type {import('./panels/lost.js').LostNote[]} */
-  const losses = [];
-  // Nothing is saved before the stored diagram is read, nor over one that
-  // did not read and could not be copied, until its note is closed.
-  let hold = true;
+  const losses = stored.lost ? [stored.lost] : [];
+  // Nothing is saved over an entry that did not read and could not be
+  // copied, until its note is closed.
+  let hold = Boolean(stored.lost && !stored.lost.backup);
+  let full = false;
 
   /** @type {Diagram} */
-  let diagram = model.emptyDiagram(9);
+  let diagram = stored.value ? model.fromStored(stored.value, { min: MIN_SIZE, max: MAX_SIZE }) : model.emptyDiagram(9);
   /** @type {Diagram[]} */
   const past = [];
   /** @type {Diagram[]} */
@@ -128,18 +132,23 @@ async function start() {
   let cursor = null;
   /** The arrow tool's first point, while it waits for the second. @type {string | null} */
   let arrowFrom = null;
-  /** The pointer's stroke: what it does at each point, and the diagram before it. */
-  /** @type {{ at: (d: Diagram, point: string) => Diagram, before: Diagram, arrow: boolean } | null} */
+  /** What the tool last had to say (a label it refused). */
+  let note = '';
+  /**
+   * The pointer's stroke: the pointer, what it does at each point (none
+   * for an arrow, drawn where it is let go), and the diagram before it.
+   * @type {{ pointer: number, at: ((d: Diagram, point: string) => Diagram) | null, before: Diagram } | null}
+   */
   let stroke = null;
 
   const boardEl = $('board');
   const board = createBoard(boardEl, {
     events: {
-      click: (point, button) => begin(point, button),
+      click: (point, button, event) => {
+        if (!stroke) begin(point, button, true, event.pointerId);
+      },
       hover: (point, event) => {
-        if (point && stroke && !stroke.arrow && /** @type {PointerEvent} */ (event).buttons) {
-          setDiagram(stroke.at(diagram, point));
-        }
+        if (point && stroke?.at && /** @type {PointerEvent} */ (event).buttons) setDiagram(stroke.at(diagram, point));
       },
     },
   });
@@ -192,16 +201,20 @@ async function start() {
     }
     $('btn-undo').toggleAttribute('disabled', !past.length);
     $('btn-redo').toggleAttribute('disabled', !future.length);
-    $('tool-note').textContent = arrowFrom ? t('editor.arrowFrom', { at: arrowFrom }) : '';
+    $('tool-note').textContent = arrowFrom ? t('editor.arrowFrom', { at: arrowFrom }) : note;
     renderReport();
     renderOutputs();
-    renderLost($('lost'), losses, { [EDITOR_KEY]: 'stored.diagramLost' }, t, {
+  }
+
+  /** The notes on the stored diagram (only when they change: the box is an alert). */
+  function renderNotes() {
+    renderLost($('lost'), losses, NOTES, t, {
       copy: (text) => copy(text, null),
       close(lost) {
         losses.splice(losses.indexOf(lost), 1);
         hold = false;
         save();
-        render();
+        renderNotes();
       },
     });
   }
@@ -246,7 +259,9 @@ async function start() {
 
   function renderOutputs() {
     const ready = Boolean(reading);
-    for (const id of ['copy-position', 'copy-link', 'copy-snippet', 'btn-svg', 'btn-png']) $(id).toggleAttribute('disabled', !ready);
+    for (const id of ['copy-position', 'copy-link', 'copy-snippet', 'btn-svg', 'btn-png', 'btn-load']) {
+      $(id).toggleAttribute('disabled', !ready);
+    }
     if (!reading) return;
     input('out-position').value = reading.position;
     const link = shareLink(reading);
@@ -265,9 +280,12 @@ async function start() {
   /** @param {Reading} r */
   const snippetOf = (r) => model.snippet(diagram, r.position, new URL('embed.js', location.href).href);
 
+  /** Keeps the diagram; a browser with no room for it is noted once. */
   function save() {
-    if (hold || !reading) return;
-    writeEntry(storage, EDITOR_KEY, { snippet: snippetOf(reading) });
+    if (hold || writeEntry(storage, EDITOR_KEY, model.toStored(diagram)) || full || !storage) return;
+    full = true;
+    losses.push({ key: EDITOR_KEY, full: true });
+    renderNotes();
   }
 
   /**
@@ -286,16 +304,14 @@ async function start() {
    */
   function commit(next, before = diagram) {
     diagram = next;
-    if (JSON.stringify(entry(before)) !== JSON.stringify(entry(next))) {
+    note = '';
+    if (JSON.stringify(model.toStored(before)) !== JSON.stringify(model.toStored(next))) {
       past.push(before);
       future.length = 0;
     }
     render();
     save();
   }
-
-  /** @param {Diagram} d */
-  const entry = (d) => ({ ...d, cells: Array.from(d.cells) });
 
   /**
    * What a stroke started at `point` with the current tool does at each
@@ -318,12 +334,16 @@ async function start() {
   }
 
   /**
-   * The tool's action at a point, by pointer (`button`) or key.
+   * The tool's action at a point, by pointer (`button`) or key: a piece or
+   * a mark starts a stroke, an arrow waits for its second point, a label
+   * is put at once.
    * @param {string} point
    * @param {number} button
-   * @param {boolean} [toggle] see strokeAt
+   * @param {boolean} toggle see strokeAt
+   * @param {number} [pointer] the pointer that draws the stroke (none for a key)
    */
-  function begin(point, button, toggle = true) {
+  function begin(point, button, toggle, pointer = -1) {
+    if (!model.onBoard(diagram, point)) return;
     const t0 = tool();
     if (t0 === 'arrow' && button !== 2) {
       if (arrowFrom && arrowFrom !== point) {
@@ -333,7 +353,7 @@ async function start() {
       } else {
         arrowFrom = arrowFrom === point ? null : point;
         // A drag from here to another point draws the arrow too.
-        stroke = { at: (d) => d, before: diagram, arrow: true };
+        stroke = { pointer, at: null, before: diagram };
         render();
       }
       return;
@@ -342,7 +362,8 @@ async function start() {
       const has = diagram.labels.some(([p]) => p === point);
       const text = labelText();
       if (!has && !model.isLabel(text)) {
-        $('tool-note').textContent = t('editor.badLabel', { text });
+        note = t('editor.badLabel', { text });
+        render();
         return;
       }
       commit(model.setLabel(diagram, point, has ? '' : text));
@@ -350,21 +371,28 @@ async function start() {
       return;
     }
     const at = strokeAt(point, button, toggle);
-    stroke = { at, before: diagram, arrow: false };
+    stroke = { pointer, at, before: diagram };
     setDiagram(at(diagram, point));
   }
 
-  window.addEventListener('pointerup', () => {
-    if (!stroke) return;
-    const { before, arrow } = stroke;
+  /**
+   * The stroke's end: its edits become one history entry; an arrow's is
+   * drawn to where the pointer was let go.
+   * @param {PointerEvent} event
+   */
+  function end(event) {
+    if (!stroke || (stroke.pointer !== -1 && event.pointerId !== stroke.pointer)) return;
+    const { before, at } = stroke;
     stroke = null;
-    const over = board.hovered();
-    if (arrow) {
-      if (arrowFrom && over && over !== arrowFrom) begin(over, 0);
+    if (at) {
+      commit(diagram, before);
       return;
     }
-    commit(diagram, before);
-  });
+    const over = board.hovered();
+    if (arrowFrom && over && over !== arrowFrom && event.type === 'pointerup') begin(over, 0, true);
+  }
+  window.addEventListener('pointerup', end);
+  window.addEventListener('pointercancel', end);
 
   /**
    * Applies the tool at the keyboard's cursor, as one stroke.
@@ -373,21 +401,29 @@ async function start() {
    */
   function actAt(point, toggle) {
     begin(point, 0, toggle);
-    if (stroke && !stroke.arrow) commit(diagram, stroke.before);
+    if (stroke?.at) commit(diagram, stroke.before);
     stroke = null;
   }
 
+  /** Says what is under the cursor, for a screen reader. */
+  function announce() {
+    if (!cursor) return;
+    const piece = pieceName(model.cellAt(diagram, cursor));
+    $('announcer').textContent = `${cursor}: ${piece ? t('piece.' + piece) : t('board.empty')}`;
+  }
+
   boardEl.addEventListener('keydown', (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
     const n = diagram.size;
-    const mid = pointName(Math.floor(n / 2), Math.floor(n / 2));
+    const centre = cursorStart([], n);
     if (!cursor && e.key.startsWith('Arrow')) {
-      cursor = mid;
+      cursor = centre;
     } else if (cursor && /^[0-4]$/.test(e.key)) {
       commit(model.paint(diagram, [cursor], Number(e.key)));
     } else if (cursor && (e.key === 'Delete' || e.key === 'Backspace')) {
       commit(model.paint(diagram, [cursor], 0));
     } else {
-      const action = cursorKey(e.key, cursor, n, mid);
+      const action = cursorKey(e.key, cursor, n, centre);
       if (!action || e.key === 'r' || e.key === 's' || e.key === 'c') return;
       if ('cursor' in action) {
         cursor = action.cursor;
@@ -399,6 +435,7 @@ async function start() {
     }
     e.preventDefault();
     render();
+    announce();
   });
   boardEl.addEventListener('blur', () => {
     cursor = null;
@@ -407,15 +444,19 @@ async function start() {
 
   /**
    * Goes back (undo) or forward (redo) one edit: the diagram from one
-   * history, the one shown onto the other.
+   * history, the one shown onto the other. A stroke under way ends here,
+   * and the cursor and an arrow's first point go if the board shrank.
    * @param {Diagram[]} from
    * @param {Diagram[]} to
    */
   function step(from, to) {
     const next = from.pop();
     if (!next) return;
+    stroke = null;
     to.push(diagram);
     diagram = next;
+    if (cursor && !model.onBoard(diagram, cursor)) cursor = null;
+    if (arrowFrom && !model.onBoard(diagram, arrowFrom)) arrowFrom = null;
     render();
     save();
   }
@@ -458,6 +499,7 @@ async function start() {
   for (const r of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('input[name="tool"]'))) {
     r.addEventListener('change', () => {
       arrowFrom = null;
+      note = '';
       render();
     });
   }
@@ -466,8 +508,12 @@ async function start() {
   $('btn-clear-marks').addEventListener('click', () => commit(model.clearMarks(diagram)));
   $('btn-fill').addEventListener('click', () => {
     const code = Number(tool());
-    if (PIECE_CODES.includes(code)) commit(model.fill(diagram, code));
-    else $('tool-note').textContent = t('editor.fillNeedsPiece');
+    if (PIECE_CODES.includes(code)) {
+      commit(model.fill(diagram, code));
+    } else {
+      note = t('editor.fillNeedsPiece');
+      render();
+    }
   });
   $('btn-flip').addEventListener('click', () => commit(model.flip(diagram)));
   $('btn-rotate').addEventListener('click', () => commit(model.rotate(diagram)));
@@ -518,7 +564,7 @@ async function start() {
     const error = $('load-error');
     if (!engine) return;
     try {
-      const next = load(engine, text);
+      const next = load(engine, text, diagram);
       error.hidden = true;
       cursor = null;
       arrowFrom = null;
@@ -532,40 +578,31 @@ async function start() {
   /** @param {any} e what `load` threw */
   function problemText(e) {
     if (e?.kind) return describeError(t, e);
-    if (e?.name === 'federa-board') return t('editor.noElement');
-    if (e?.name) return t('editor.badAttribute', { name: e.name, value: e.value, expected: t('embed.expected.' + e.expected) });
+    if (e && 'expected' in e) {
+      return e.name === 'federa-board'
+        ? t('editor.noElement')
+        : t('editor.badAttribute', { name: e.name, value: e.value, expected: t('embed.expected.' + e.expected) });
+    }
+    if (e && 'point' in e) return t('editor.markOffBoard', e);
     return describeError(t, e);
   }
 
-  render();
-  const ready = await loadEngine();
-  engine = ready;
-  /** @type {Diagram | null} */
-  let kept = null;
-  const stored = readEntry(storage, EDITOR_KEY, (v) => {
-    if (typeof v?.snippet !== 'string') return { kind: 'unreadable' };
-    try {
-      kept = load(ready, v.snippet);
-      return null;
-    } catch (/** @type {any} */ e) {
-      return e?.kind ? e : { kind: 'unreadable' };
-    }
-  });
-  if (stored.lost) losses.push({ ...stored.lost, shown: stored.lost.text });
-  hold = Boolean(stored.lost && !stored.lost.backup);
-  if (kept) diagram = kept;
-  render();
   followPageLanguage((i18n) => {
     t = i18n.t;
     render();
+    renderNotes();
   });
+  render();
+  renderNotes();
+  engine = await loadEngine();
+  render();
   document.documentElement.classList.add('editor-ready');
   // For the end-to-end tests and the curious: the diagram, read-only.
   Object.assign(window, {
     federa: {
       position: () => reading?.position,
       snippet: () => reading && snippetOf(reading),
-      diagram: () => entry(diagram),
+      diagram: () => model.toStored(diagram),
       /** Where a point is on screen, in client coordinates. @param {string} name */
       pointPixel(name) {
         const at = board.pointPixel(name);

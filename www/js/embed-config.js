@@ -14,7 +14,7 @@ export const MODES = /** @type {const} */ (['play', 'two-players', 'replay', 're
  */
 
 /** Changing one of these starts the board's game afresh; any other key only changes the view. */
-export const GAME_KEYS = /** @type {const} */ (['record', 'position', 'size', 'pie', 'mode', 'ai', 'solution', 'initialPly', 'region']);
+export const GAME_KEYS = /** @type {const} */ (['record', 'position', 'size', 'pie', 'mode', 'ai', 'solution', 'initialPly']);
 
 /**
  * A config with every key that has a default.

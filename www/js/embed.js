@@ -238,10 +238,36 @@ export function mount(host, initial = {}) {
     say(text, 'error');
   }
 
+  /**
+   * Takes the config's region if it reads and fits a board of `size`;
+   * otherwise shows why and returns false.
+   * @param {number} size
+   */
+  function fitRegion(size) {
+    const given = cfg.region;
+    const part = typeof given === 'string' ? parseRegion(given) : null;
+    if (given !== undefined && !part) {
+      fail(t('embed.badAttribute', { name: 'region', value: String(given), expected: t('embed.expected.region') }));
+      return false;
+    }
+    if (part && (part.c1 >= size || part.r1 >= size)) {
+      fail(t('embed.badRegion', { region: given, size }));
+      return false;
+    }
+    region = part;
+    return true;
+  }
+
   function apply() {
     cfg = withDefaults(config);
     frame.lang = i18n?.locale ?? 'en';
     if (made && session.game && !gameChanged(made, config)) {
+      // The region is a view key: the game stays, whether it fits or not.
+      if (!fitRegion(session.status().size)) return;
+      if (frame.classList.contains('failed')) {
+        frame.classList.remove('failed');
+        say('', '');
+      }
       buildBar();
       show();
       return;
@@ -258,13 +284,10 @@ export function mount(host, initial = {}) {
       fail(t('embed.badGame', { reason: describeError(t, error) }));
       return;
     }
-    region = cfg.region ? parseRegion(cfg.region) : null;
-    const { size } = fresh.status();
-    if (region && (region.c1 >= size || region.r1 >= size)) {
+    if (!fitRegion(fresh.status().size)) {
       fresh.free();
       session.stopAi();
       made = null;
-      fail(t('embed.badRegion', { region: cfg.region, size }));
       return;
     }
     problem = null;

@@ -49,10 +49,12 @@ export function loadLanguage(lang) {
  * @param {(i18n: I18n) => void} apply
  */
 export function followPageLanguage(apply) {
-  new MutationObserver(async () => apply(await loadLanguage(document.documentElement.lang))).observe(document.documentElement, {
-    attributes: true,
-    attributeFilter: ['lang'],
-  });
+  new MutationObserver(async () => {
+    const lang = document.documentElement.lang;
+    const i18n = await loadLanguage(lang);
+    // A later change of language has its own call.
+    if (document.documentElement.lang === lang) apply(i18n);
+  }).observe(document.documentElement, { attributes: true, attributeFilter: ['lang'] });
 }
 
 const STORAGE_KEY = 'federa.lang';

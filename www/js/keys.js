@@ -3,7 +3,7 @@
 // boards: arrows move it, Enter or Space acts at it, r and s place a round
 // or a square, c changes the group under it, Escape hides it.
 import { parsePoint, pointName } from './points.js';
-import { wholeBoard } from './board/geometry.js';
+import { inRegion, wholeBoard } from './board/geometry.js';
 
 /**
  * @typedef {{ cursor: string | null }
@@ -54,6 +54,6 @@ export function cursorKey(key, cursor, size, start, region = wholeBoard(size)) {
  */
 export function cursorStart(lastMove, size, region = wholeBoard(size)) {
   const last = lastMove[0] ? parsePoint(lastMove[0]) : null;
-  if (last && last.col >= region.c0 && last.col <= region.c1 && last.row >= region.r0 && last.row <= region.r1) return lastMove[0];
+  if (last && inRegion(region, last.col, last.row)) return lastMove[0];
   return pointName(Math.ceil((region.c0 + region.c1) / 2), Math.ceil((region.r0 + region.r1) / 2));
 }

@@ -149,3 +149,46 @@ test('a snippet with no element or a bad attribute is refused with the attribute
   assert.throws(() => m.readSnippet('<federa-board labels="a1:ABCD">'), { name: 'labels' });
   assert.throws(() => m.readSnippet('<federa-board pie="maybe">'), { name: 'pie', expected: 'boolean' });
 });
+
+test('a mark off the board is found, and flipping or rotating keeps only the marks on it', () => {
+  let d = m.emptyDiagram(3);
+  d = { ...d, highlight: ['b2', 'e5'], arrows: [['a1', 'd1']], labels: [['c3', 'A'], ['a9', 'B']] };
+  assert.deepEqual(m.markOffBoard(d), { name: 'highlight', point: 'e5' });
+  assert.deepEqual(m.markOffBoard({ ...d, highlight: ['b2'] }), { name: 'arrows', point: 'd1' });
+  assert.equal(m.markOffBoard(m.resize(d, 3)), null);
+  const f = m.flip(d);
+  assert.deepEqual([f.highlight, f.arrows, f.labels], [['b2'], [], [['a3', 'A']]]);
+  assert.equal(m.markOffBoard(m.rotate(d)), null);
+  assert.equal(m.onBoard(d, 'c3'), true);
+  assert.equal(m.onBoard(d, 'd3'), false);
+});
+
+test('a diagram kept in the browser reads back as it was, and anything else is refused', () => {
+  let d = m.paint({ ...m.emptyDiagram(4), toMove: 'light', plies: 5, pie: false, coordinates: false }, ['a1', 'd4'], 3);
+  d = m.toggleArrow(m.setLabel(m.setMark(d, 'shade', 'b2', true), 'c3', '12'), 'a1', 'd4');
+  const kept = JSON.parse(JSON.stringify(m.toStored(d)));
+  assert.equal(kept.cells, '3000000000000003');
+  const back = m.fromStored(kept, { min: 2, max: 25 });
+  assert.deepEqual(m.toStored(back), m.toStored(d));
+  assert.ok(back.cells instanceof Uint8Array);
+  const sizes = { min: 2, max: 25 };
+  for (const bad of [
+    null,
+    'x',
+    { ...kept, size: 1, cells: '0' },
+    { ...kept, cells: kept.cells.slice(1) },
+    { ...kept, cells: kept.cells.replace('3', '5') },
+    { ...kept, toMove: 'black' },
+    { ...kept, plies: -1 },
+    { ...kept, plies: 1.5 },
+    { ...kept, pie: 'yes' },
+    { ...kept, highlight: ['z9'] },
+    { ...kept, highlight: ['e5'] },
+    { ...kept, arrows: [['a1', 'a1']] },
+    { ...kept, arrows: [['a1']] },
+    { ...kept, labels: [['a1', 'ABCD']] },
+    { ...kept, shade: 'b2' },
+  ]) {
+    assert.throws(() => m.fromStored(bad, sizes), { kind: 'unreadable' }, JSON.stringify(bad));
+  }
+});

@@ -266,6 +266,16 @@ test('the SVG opens as an image and the PNG has the chosen size', async () => {
   const png = await fs.readFile(await pngDownload.path());
   assert.equal(png.subarray(1, 4).toString(), 'PNG');
   assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], [256, 256], 'the width and height in the IHDR chunk');
+  // Escape drops the arrow's first point; the PNG is the same without it.
+  await page.keyboard.press('Escape');
+  assert.equal(await page.locator('#tool-note').innerText(), '');
+  const [again] = await Promise.all([page.waitForEvent('download'), page.click('#btn-png')]);
+  assert.ok(png.equals(await fs.readFile(await again.path())), 'the pending arrow was not in the PNG');
+  // Ctrl+Z in a text field is the field's own undo, not the diagram's.
+  const before = await page.inputValue('#out-position');
+  await page.focus('#label-text');
+  await page.keyboard.press('Control+z');
+  assert.equal(await page.inputValue('#out-position'), before);
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -286,6 +296,7 @@ test('loading back a written snippet restores everything; a bad one is refused w
   for (const [bad, message] of [
     ['<federa-board position="4/.s2/2C./4 w" arrows="a1-a1">', 'The snippet’s arrows attribute is “a1-a1”; it takes arrows from a point to another, such as a1-c3 b2-b4.'],
     ['<div position="3/3/3 b">', 'There is no <federa-board> element in this code.'],
+    ['<federa-board position="3/3/3 b" highlight="e5">', 'The snippet’s highlight attribute has e5, which is not on the 3×3 board.'],
     ['4/1s2/2C1 w', 'Row 3 does not have 3 cells.'],
   ]) {
     await load(page, bad);
@@ -353,7 +364,16 @@ test('on a touch screen a tap paints and a drag paints along its way, not scroll
     await touchAt('touchEnd', null);
     assert.equal(await page.evaluate(() => window.federa.position()), '5/3C./.CCC./5/C4 b 0');
     assert.equal(await page.evaluate(() => window.scrollY), scrolled, 'the page did not scroll');
+    // A stroke the browser cancels keeps what it painted, as a step of its own.
+    const e1 = await at(page, 'e1');
+    const e2 = await at(page, 'e2');
+    await touchAt('touchStart', e1);
+    for (const f of [0.25, 0.5, 0.75, 1]) await touchAt('touchMove', { x: e1.x, y: e1.y + (e2.y - e1.y) * f });
+    await touchAt('touchCancel', null);
+    assert.equal(await page.evaluate(() => window.federa.position()), '5/3C./.CCC./4C/C3C b 0');
     // One stroke, one undo.
+    await page.click('#btn-undo');
+    assert.equal(await page.evaluate(() => window.federa.position()), '5/3C./.CCC./5/C4 b 0');
     await page.click('#btn-undo');
     assert.equal(await page.evaluate(() => window.federa.position()), '5/5/5/5/C4 b 0');
     assert.deepEqual(problems, []);

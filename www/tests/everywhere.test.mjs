@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { serve } from './server.mjs';
 import { launch } from './browser.mjs';
 import { clickPoint, newGame } from './play-page.mjs';
-import { SAME_AS_ENGLISH } from './same-as-english.mjs';
+import { sameAsEnglish } from './same-as-english.mjs';
 import en from '../js/i18n/en.js';
 import ru from '../js/i18n/ru.js';
 import nl from '../js/i18n/nl.js';
@@ -354,9 +354,11 @@ test('a region shows only its part of the board, in the canvas, the SVG and the 
     return [c.width, c.height];
   });
   assert.ok(Math.abs(canvas[0] / canvas[1] - (6 + 2.3) / (5 + 2.3)) < 0.01, `the canvas is ${canvas.join('x')}`);
+  const regionSvg = await page.evaluate(() => document.querySelector('#demo-region').api.toSvg({ side: 300 }));
+  assert.match(regionSvg, new RegExp(`^<svg xmlns="http://www.w3.org/2000/svg" width="300" height="${Math.round((300 * 7.3) / 8.3 * 100) / 100}"`));
   // Two pieces inside a1-c3, two outside; the SVG has the two inside and the coordinates of its part only.
   await page.evaluate(() =>
-    document.body.insertAdjacentHTML('beforeend', '<federa-board id="part" mode="diagram" record="9x9 BCa1 WSc3 BCe5 WSi9" region="c3-a1"></federa-board>'),
+    document.body.insertAdjacentHTML('beforeend', '<federa-board id="part" mode="two-players" record="9x9 BCa1 WSc3 BCe5 WSi9" region="c3-a1"></federa-board>'),
   );
   await boardsReady(page);
   const svg = await page.evaluate(() => document.querySelector('#part').api.toSvg({ side: 300 }));
@@ -366,23 +368,40 @@ test('a region shows only its part of the board, in the canvas, the SVG and the 
   const letters = [...svg.matchAll(/<text x="[^"]+" y="[^"]+">([a-z])<\/text>/g)].map((m) => m[1]);
   assert.deepEqual([...new Set(letters)], ['a', 'b', 'c']);
   // The keyboard's cursor stays in the part shown.
-  await page.evaluate(() => document.querySelector('#part').setAttribute('interactive', ''));
-  await boardsReady(page);
   await page.locator('#part').evaluate((el) => el.shadowRoot.querySelector('.board').focus());
   for (const key of ['Enter', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowUp', 'ArrowUp', 'ArrowUp']) await page.keyboard.press(key);
   // Enter shows the cursor at the centre of the part (b2); three steps right and up stop at c3, its light square.
   await page.waitForFunction(
     () => document.querySelector('#part').shadowRoot.querySelector('.announcer').textContent.startsWith('c3: light square.'),
   );
+  // The region is a view: a move played (a dark round at b2) stays when it changes.
+  for (const key of ['ArrowLeft', 'ArrowDown', 'Enter']) await page.keyboard.press(key);
+  await page.waitForFunction(() => document.querySelector('#part').api.record().endsWith('BCb2'));
+  await page.evaluate(() => document.querySelector('#part').setAttribute('region', 'a1-e5'));
+  await boardsReady(page);
+  assert.equal(await page.evaluate(() => document.querySelector('#part').api.record()), '9x9 BCa1 WSc3 BCe5 WSi9 BCb2');
   await page.evaluate(() => document.querySelector('#part').setAttribute('region', 'a1-j10'));
   await page.waitForFunction(() => document.querySelector('#part').shadowRoot.querySelector('.failed'));
   assert.match(
     await page.evaluate(() => document.querySelector('#part').shadowRoot.textContent),
     /its region a1-j10 is not on the 9×9 board/,
   );
+  // Back on the board: the game is still there.
+  await page.evaluate(() => document.querySelector('#part').setAttribute('region', 'a1-c3'));
+  await page.waitForFunction(() => !document.querySelector('#part').shadowRoot.querySelector('.failed'));
+  assert.equal(await page.evaluate(() => document.querySelector('#part').api.record()), '9x9 BCa1 WSc3 BCe5 WSi9 BCb2');
   await page.evaluate(() => document.querySelector('#part').setAttribute('region', 'a1-j'));
   await page.waitForFunction(() => document.querySelector('#part').shadowRoot.querySelector('.problem'));
   assert.match(await page.evaluate(() => document.querySelector('#part').shadowRoot.textContent), /region attribute is “a1-j”/);
+  // From JavaScript, a region that does not read is refused too.
+  await page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<div id="mounted"></div>'));
+  const refused = await page.evaluate(async () => {
+    const { mount } = await import('./js/embed.js');
+    const api = mount(document.getElementById('mounted'), { mode: 'diagram', size: 5, region: 'bogus' });
+    await api.ready;
+    return document.getElementById('mounted').shadowRoot.textContent;
+  });
+  assert.match(refused, /its region attribute is “bogus”/);
   await page.close();
 });
 
@@ -491,7 +510,7 @@ test('each language translates every visible string of every page', async () => 
       for (const [key, text] of Object.entries(texts)) {
         assert.notEqual(text.trim(), '', `${lang} ${pagePath || 'index'}: ${key} is empty`);
         assert.notEqual(text, key, `${lang} ${pagePath || 'index'}: ${key} is not translated`);
-        if (lang !== 'en' && !key.startsWith('language.') && !SAME_AS_ENGLISH.has(key) && en[key] !== undefined) {
+        if (lang !== 'en' && !key.startsWith('language.') && !sameAsEnglish(lang, key) && en[key] !== undefined) {
           assert.notEqual(text, reference[key], `${lang} ${pagePath || 'index'}: ${key} is still English`);
         }
       }

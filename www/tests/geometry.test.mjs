@@ -137,18 +137,20 @@ test('a region shows its points only, with square cells, and its picture as wide
   }
 });
 
-test('a region is cut half a cell beyond the lines where the board goes on, and its lines run into the cut', () => {
+test('a region is cut a little more than half a cell beyond the lines where the board goes on, and its lines run into the cut', () => {
   const g = layout(400, 9, false, { c0: 0, r0: 1, c1: 4, r1: 8 });
   const [x, y, w, h] = drawnArea(g);
   // The left and top are the board's edges: the margin is kept.
   assert.equal(x, 0);
   assert.equal(y, 0);
   const [right, bottom] = pixel(g, 4, 1);
-  assert.ok(Math.abs(x + w - (right + g.cell / 2)) < 1e-9 && Math.abs(y + h - (bottom + g.cell / 2)) < 1e-9);
+  assert.ok(Math.abs(x + w - (right + 0.56 * g.cell)) < 1e-9 && Math.abs(y + h - (bottom + 0.56 * g.cell)) < 1e-9);
+  // A ring on the last line shown (radius half a cell) is inside; the nearest hidden piece (0.58 away) is not.
+  assert.ok(right + 0.5 * g.cell < x + w && right + 0.58 * g.cell > x + w);
   const lines = gridLines(g);
   assert.equal(lines.length, 5 + 8);
   const [, , , firstColumnEnd] = lines[0];
-  assert.ok(Math.abs(firstColumnEnd - (bottom + g.cell / 2)) < 1e-9, 'a column runs on below row 2');
+  assert.ok(Math.abs(firstColumnEnd - (bottom + 0.56 * g.cell)) < 1e-9, 'a column runs on below row 2');
   const [, firstColumnStart] = lines[0];
   assert.ok(Math.abs(firstColumnStart - pixel(g, 0, 8)[1]) < 1e-9, 'and stops at the top edge');
   const whole = layout(400, 9, false);

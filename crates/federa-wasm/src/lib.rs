@@ -747,7 +747,7 @@ impl GameHandle {
     /// The points of every group the side to move may change, one array per
     /// group (for the hints); given a colour (`"dark"` or `"light"`), the
     /// groups that colour could change if it were to move (the editor's
-    /// report). None once the game is won.
+    /// report). No group once the game is won.
     #[wasm_bindgen(js_name = changeableGroups)]
     pub fn changeable_groups(&self, color: Option<String>) -> JsResult<JsValue> {
         let pos = self.game.position();

@@ -27,13 +27,21 @@ const REACH = 0.48;
  */
 export const wholeBoard = (n) => ({ c0: 0, r0: 0, c1: n - 1, r1: n - 1 });
 
+/** The margin around the outer lines, in cells (wider with coordinates). @param {boolean} coordinates */
+const padOf = (coordinates) => (coordinates ? 1.15 : 0.7);
+
+// How far beyond a region's outer lines it is drawn, in cells, where the
+// board goes on: past a ring or the cursor on the edge line (0.5 and a
+// stroke), short of a hidden piece one line further (0.58 away).
+const CUT = 0.56;
+
 /**
  * The width over the height of a region's picture.
  * @param {Region} region
  * @param {boolean} coordinates
  */
 export function aspect(region, coordinates) {
-  const pad = coordinates ? 1.15 : 0.7;
+  const pad = padOf(coordinates);
   return (region.c1 - region.c0 + 2 * pad) / (region.r1 - region.r0 + 2 * pad);
 }
 
@@ -48,9 +56,19 @@ export function aspect(region, coordinates) {
  * @returns {Geometry}
  */
 export function layout(side, n, coordinates, region = wholeBoard(n)) {
-  const pad = coordinates ? 1.15 : 0.7;
+  const pad = padOf(coordinates);
   const cell = side / (region.c1 - region.c0 + 2 * pad);
   return { side, height: cell * (region.r1 - region.r0 + 2 * pad), n, pad, cell, region };
+}
+
+/**
+ * Whether the point at `col`, `row` is in the region.
+ * @param {Region} r
+ * @param {number} col
+ * @param {number} row
+ */
+export function inRegion(r, col, row) {
+  return col >= r.c0 && col <= r.c1 && row >= r.r0 && row <= r.r1;
 }
 
 /**
@@ -59,9 +77,7 @@ export function layout(side, n, coordinates, region = wholeBoard(n)) {
  * @param {number} col
  * @param {number} row
  */
-export function shown({ region: r }, col, row) {
-  return col >= r.c0 && col <= r.c1 && row >= r.r0 && row <= r.r1;
-}
+export const shown = (g, col, row) => inRegion(g.region, col, row);
 
 /**
  * The centre of the point at `col`, `row` (row 0 at the bottom).
@@ -75,9 +91,9 @@ export function pixel(g, col, row) {
 }
 
 /**
- * The rectangle the pieces and marks are drawn in: the canvas, cut half a
- * cell beyond the outer lines on the sides where a region stops short of
- * the board's edge (so no piece of the hidden part shows).
+ * The rectangle the pieces and marks are drawn in: the canvas, cut a little
+ * beyond the outer lines on the sides where a region stops short of the
+ * board's edge (so no piece of the hidden part shows).
  * @param {Geometry} g
  * @returns {[number, number, number, number]} x, y, width, height
  */
@@ -85,7 +101,7 @@ export function drawnArea(g) {
   const { c0, r0, c1, r1 } = g.region;
   const [left, top] = pixel(g, c0, r1);
   const [right, bottom] = pixel(g, c1, r0);
-  const h = g.cell / 2;
+  const h = g.cell * CUT;
   const x0 = c0 > 0 ? left - h : 0;
   const y0 = r1 < g.n - 1 ? top - h : 0;
   const x1 = c1 < g.n - 1 ? right + h : g.side;
@@ -113,7 +129,7 @@ export function pointAt(g, x, y) {
 
 /**
  * The grid's lines as segments [x0, y0, x1, y1]: one per column and row
- * shown, running on half a cell where the region stops short of the edge.
+ * shown, running on to the cut where the region stops short of the edge.
  * @param {Geometry} g
  * @returns {[number, number, number, number][]}
  */

@@ -450,5 +450,7 @@ export default {
   'editor.load': 'Load',
   'editor.noElement': 'There is no <federa-board> element in this code.',
   'editor.badAttribute': 'The snippet’s {name} attribute is “{value}”; it takes {expected}.',
+  'editor.markOffBoard': 'The snippet’s {name} attribute has {point}, which is not on the {size}×{size} board.',
   'stored.diagramLost': 'Your saved diagram could not be read, so the editor starts with an empty board. {reason}',
+  'stored.diagramFull': 'This browser has no room left to keep your diagram: it is not being saved.',
 };

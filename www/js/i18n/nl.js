@@ -447,5 +447,7 @@ export default {
   'editor.load': 'Laden',
   'editor.noElement': 'Deze code bevat geen <federa-board>-element.',
   'editor.badAttribute': 'Het attribuut {name} van het fragment is „{value}”; het verwacht {expected}.',
+  'editor.markOffBoard': 'Het attribuut {name} van het fragment bevat {point}, dat niet op het bord van {size}×{size} ligt.',
   'stored.diagramLost': 'Je bewaarde diagram kon niet worden gelezen, dus de editor begint met een leeg bord. {reason}',
+  'stored.diagramFull': 'Deze browser heeft geen ruimte meer om je diagram te bewaren: het wordt niet opgeslagen.',
 };

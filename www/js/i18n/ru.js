@@ -502,5 +502,7 @@ export default {
   'editor.load': 'Загрузить',
   'editor.noElement': 'В этом коде нет элемента <federa-board>.',
   'editor.badAttribute': 'Атрибут {name} фрагмента равен «{value}»; он принимает {expected}.',
+  'editor.markOffBoard': 'В атрибуте {name} фрагмента есть {point}, а этой точки нет на доске {size}×{size}.',
   'stored.diagramLost': 'Сохранённую диаграмму не удалось прочитать, поэтому редактор начинает с пустой доски. {reason}',
+  'stored.diagramFull': 'В этом браузере не осталось места для вашей диаграммы: она не сохраняется.',
 };

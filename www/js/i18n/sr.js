@@ -487,5 +487,7 @@ export default {
   'editor.load': 'Учитај',
   'editor.noElement': 'У овом коду нема елемента <federa-board>.',
   'editor.badAttribute': 'Атрибут {name} исечка је „{value}”; прихвата {expected}.',
+  'editor.markOffBoard': 'Атрибут {name} исечка има {point}, а те тачке нема на табли {size}×{size}.',
   'stored.diagramLost': 'Сачувани дијаграм није могао да се прочита, па уређивач почиње са празном таблом. {reason}',
+  'stored.diagramFull': 'Овај прегледач више нема места да сачува ваш дијаграм: он се не чува.',
 };

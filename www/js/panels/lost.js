@@ -38,7 +38,8 @@ function lostReason(t, reason) {
 /**
  * @param {HTMLElement} box
  * @param {LostNote[]} losses
- * @param {Record<string, string>} words what the note of each stored key says (by default, that the settings were lost)
+ * @param {Record<string, { lost: string, full: string }>} words what the notes on each stored key say when
+ *   it could not be read and when there is no room to keep it (by default, the settings' and the game's)
  * @param {import('../words.js').Translate} t
  * @param {{ copy(text: string): void, close(lost: LostNote): void }} actions
  */
@@ -50,14 +51,14 @@ export function renderLost(box, losses, words, t, actions) {
       const entry = document.createElement('div');
       entry.className = 'lost-entry';
       if (lost.full) {
-        what.textContent = t('stored.full');
+        what.textContent = t(words[lost.key]?.full ?? 'stored.full');
         entry.append(what, button(t, 'btn.close', () => actions.close(lost)));
         return entry;
       }
       what.textContent =
         lost.reason?.kind === 'replaced'
           ? t('stored.replaced')
-          : t(words[lost.key] ?? 'stored.settingsLost', { reason: lostReason(t, lost.reason) });
+          : t(words[lost.key]?.lost ?? 'stored.settingsLost', { reason: lostReason(t, lost.reason) });
       const where = document.createElement('p');
       where.textContent = lost.backup ? t('stored.kept', { backup: lost.backup }) : t('stored.notKept');
       const text = document.createElement('textarea');
