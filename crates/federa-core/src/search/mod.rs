@@ -251,6 +251,13 @@ pub(crate) struct Config {
     /// Choose the final move at random among the children, in proportion to
     /// their visits, instead of the most visited.
     pub draw: bool,
+    /// Where the swap may be played, the least share of the visits it gets,
+    /// so that its value is known as well as the best placement's; the
+    /// second player then swaps when the swap's value is the higher. (The
+    /// swap's own prior and playouts rarely earn it enough visits to
+    /// compete, and a first mover who expects no swap takes the strongest
+    /// first move.) 0: the swap is searched like any move.
+    pub swap_share: f32,
     /// The playouts' policy.
     pub policy: PlayoutPolicy,
 }
@@ -268,6 +275,7 @@ impl Config {
         lazy: true,
         solver: false,
         draw: false,
+        swap_share: 0.0,
         policy: PlayoutPolicy {
             uniform: true,
             take_enemy: 0.0,
@@ -287,6 +295,7 @@ impl Config {
         lazy: false,
         solver: true,
         draw: false,
+        swap_share: 0.25,
         policy: PlayoutPolicy {
             uniform: false,
             take_enemy: 0.9,
@@ -300,6 +309,7 @@ impl Config {
     /// before the learned model: the baseline it is measured against.
     pub(crate) const HAND_MADE: Config = Config {
         learned_prior: false,
+        swap_share: 0.0,
         policy: PlayoutPolicy {
             learned: false,
             ..Config::STRONG.policy
@@ -798,6 +808,8 @@ impl Search {
                 .and_then(|code| self.tree.child_with(0, code))
             {
                 Some(child)
+            } else if let Some(swap) = self.swap_floor(node, &pos) {
+                Some(swap)
             } else {
                 Some(self.select(node))
             };
@@ -816,6 +828,19 @@ impl Search {
             self.path.push((node, pos.to_move()));
         };
         self.backup(winner);
+    }
+
+    /// The swap child of `node` (at `pos`), while it has less than its share
+    /// of the node's visits and is not proven.
+    fn swap_floor(&self, node: u32, pos: &Position) -> Option<u32> {
+        if self.config.swap_share <= 0.0 || !pos.swap_available() {
+            return None;
+        }
+        let visits = self.tree.node(node).visits as f32;
+        self.tree.child_with(node, SWAP).filter(|&s| {
+            let swap = self.tree.node(s);
+            swap.proof == 0 && (swap.visits as f32) < self.config.swap_share * visits
+        })
     }
 
     /// Visits a leaf needs before it is expanded now: `expand_visits` times
@@ -1151,10 +1176,27 @@ impl Search {
         if let Some(win) = children.clone().find(|&i| self.tree.node(i).proof == WIN) {
             return Some(win);
         }
-        children.max_by_key(|&i| {
+        // The swap is held to a share of the visits: it is weighed against
+        // the most visited placement by value.
+        let swap = (node == 0 && self.config.swap_share > 0.0)
+            .then_some(self.root.as_ref())
+            .flatten()
+            .filter(|root| root.swap_available())
+            .and_then(|_| self.tree.child_with(0, SWAP));
+        let best = children.filter(|&i| Some(i) != swap).max_by_key(|&i| {
             let ch = self.tree.node(i);
             (ch.proof != LOSS, ch.visits)
-        })
+        });
+        let value = |i: u32| {
+            let ch = self.tree.node(i);
+            ch.wins / ch.visits.max(1) as f32
+        };
+        let alive = |i: u32| self.tree.node(i).proof != LOSS;
+        match (swap, best) {
+            (Some(s), Some(b)) if alive(s) && (!alive(b) || value(s) > value(b)) => Some(s),
+            (Some(s), None) => Some(s),
+            (_, b) => b,
+        }
     }
 }
 
@@ -1454,6 +1496,45 @@ mod tests {
         assert!(root.visits >= 500);
         // The swap's statistics count for Dark, the side the swapper takes.
         assert_eq!(search.tree.node(swap).beneficiary, 0);
+    }
+
+    #[test]
+    fn the_swap_gets_its_share_of_the_visits_and_is_chosen_by_value() {
+        for (first, seed) in [("BCc3", 1), ("BSa1", 2), ("BCb4", 3)] {
+            let mut p = Position::new(Rules::new(5).unwrap());
+            p.play(first.parse().unwrap());
+            let mut search = Search::new(Config::STRONG, seed);
+            search
+                .think(&p, Limit::iterations(4_000), None, &mut |_| true)
+                .unwrap();
+            let t = &search.tree;
+            let root = *t.node(0);
+            let swap = t.child_with(0, SWAP).unwrap();
+            let share = t.node(swap).visits as f32 / root.visits as f32;
+            assert!(
+                share >= 0.24,
+                "after {first} the swap had {share} of the visits"
+            );
+            let value = |i: u32| t.node(i).wins / t.node(i).visits.max(1) as f32;
+            let children = root.first_child..root.first_child + u32::from(root.n_children);
+            let placement = children
+                .filter(|&i| i != swap)
+                .max_by_key(|&i| t.node(i).visits)
+                .unwrap();
+            let chosen = search.choose(0).unwrap();
+            let want = if value(swap) > value(placement) {
+                swap
+            } else {
+                placement
+            };
+            assert_eq!(
+                chosen,
+                want,
+                "after {first}: swap {} against {}",
+                value(swap),
+                value(placement)
+            );
+        }
     }
 
     #[test]
