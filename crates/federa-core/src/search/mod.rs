@@ -1133,6 +1133,14 @@ impl Search {
                 j -= 1;
             }
         }
+        // The move the search would play comes first (the swap, held to a
+        // share of the visits, is chosen by value, not by visits).
+        if let Some(at) = self
+            .choose(0)
+            .and_then(|best| children.iter().position(|&i| i == best))
+        {
+            children[..=at].rotate_right(1);
+        }
         let mean = match progress.proven {
             Some(true) => 1.0,
             Some(false) => 0.0,
@@ -1534,6 +1542,21 @@ mod tests {
                 value(swap),
                 value(placement)
             );
+        }
+    }
+
+    #[test]
+    fn at_the_second_move_the_analysis_puts_the_move_the_search_would_play_first() {
+        for first in ["BCc3", "BSa1", "BCb4"] {
+            let mut p = Position::new(Rules::new(5).unwrap());
+            p.play(first.parse().unwrap());
+            let mut search = Search::new(Config::STRONG, 7);
+            let best = search
+                .think(&p, Limit::iterations(4_000), None, &mut |_| true)
+                .unwrap()
+                .best;
+            let analysis = search.analysis(4_000, 0.0);
+            assert_eq!(analysis.candidates[0].mv, best, "after {first}");
         }
     }
 
