@@ -19,6 +19,7 @@ import { clickShape, hideBadge, hoverShape, showHover } from './hover.js';
 import { cursorKey, cursorStart } from './keys.js';
 import { nodePaths, renderMoves } from './panels/moves.js';
 import { renderLost } from './panels/lost.js';
+import { saveFile } from './save-file.js';
 import { AnalysisRunner, shownCandidates } from './analysis.js';
 import { candidatesLayer, lineLayer, ownershipLayer } from './board/analysis.js';
 import { listenCandidates, percent, renderAnalysisStatus, renderCandidates, renderEvalBar } from './panels/analysis.js';
@@ -795,15 +796,8 @@ function shareUrl() {
 }
 
 function download() {
-  const blob = new Blob([session.current.annotated() + '\n'], { type: 'text/plain' });
-  const a = document.createElement('a');
   const stamp = new Date().toISOString().slice(0, 16).replace(/[-:T]/g, '');
-  a.href = URL.createObjectURL(blob);
-  a.download = `federa-${stamp}.txt`;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  saveFile(new Blob([session.current.annotated() + '\n'], { type: 'text/plain' }), `federa-${stamp}.txt`);
 }
 
 /** @param {string} [title] */

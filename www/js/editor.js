@@ -10,9 +10,9 @@ import { createBoard } from './board.js';
 import { loadEngine } from './engine.js';
 import { MAX_SIZE, MIN_SIZE, PIECE_CODES, pieceName } from './facts.js';
 import { cursorKey, cursorStart } from './keys.js';
-import { parsePoint } from './points.js';
 import { readEntry, safeStorage, writeEntry } from './store.js';
 import { renderLost } from './panels/lost.js';
+import { saveFile } from './save-file.js';
 import { describeError } from './words.js';
 import * as model from './editor-model.js';
 
@@ -29,7 +29,10 @@ const input = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ ($(i
 /**
  * What the engine says of a diagram.
  * @typedef {{ position: string, record: string, status: import('./types.js').Status,
- *   changes: Record<'dark' | 'light', string[][]> }} Reading
+ *   changes: Record<'dark' | 'light', string[][]>, named: Record<'dark' | 'light', string[]> }} Reading
+ *
+ * changes: the points of each group a colour could change; named: their
+ * canonical points.
  */
 
 /**
@@ -45,6 +48,7 @@ function read(engine, d) {
       record: game.record(),
       status: game.status(),
       changes: { dark: game.changeableGroups('dark'), light: game.changeableGroups('light') },
+      named: { dark: game.changeable('dark'), light: game.changeable('light') },
     };
   } finally {
     game.free();
@@ -86,19 +90,6 @@ function load(engine, text, current) {
   } finally {
     game.free();
   }
-}
-
-/**
- * The canonical point of a group (lowest row, then leftmost column), to
- * name it in the report.
- * @param {string[]} points
- */
-function groupName(points) {
-  const key = (/** @type {string} */ p) => {
-    const c = /** @type {import('./points.js').Coord} */ (parsePoint(p));
-    return c.row * MAX_SIZE + c.col;
-  };
-  return points.reduce((a, b) => (key(b) < key(a) ? b : a));
 }
 
 async function start() {
@@ -233,10 +224,10 @@ async function start() {
     if (st.swapAvailable) lines.push(t('editor.swapAvailable'));
     if (!st.winner) {
       for (const color of /** @type {const} */ (['dark', 'light'])) {
-        const groups = reading.changes[color];
+        const groups = reading.named[color];
         lines.push(
           groups.length
-            ? t('editor.changes', { color: t('color.' + color), count: groups.length, points: groups.map(groupName).join(', ') })
+            ? t('editor.changes', { color: t('color.' + color), count: groups.length, points: groups.join(', ') })
             : t('editor.noChanges', { color: t('color.' + color) }),
         );
       }
@@ -537,19 +528,6 @@ async function start() {
   const snippetField = /** @type {HTMLTextAreaElement} */ ($('out-snippet'));
   $('copy-snippet').addEventListener('click', () => copy(snippetField.value, snippetField));
 
-  /**
-   * @param {Blob} blob
-   * @param {string} name
-   */
-  function saveFile(blob, name) {
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(blob);
-    a.download = name;
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-  }
   const imageSide = () => Number(/** @type {HTMLSelectElement} */ ($('png-size')).value);
   $('btn-svg').addEventListener('click', () => {
     const svg = board.toSvg({ side: imageSide(), coordinates: diagram.coordinates });

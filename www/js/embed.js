@@ -30,6 +30,7 @@ import { GLYPH_CLASS, findRow, renderMoves } from './panels/moves.js';
 import { listenGraph, renderGraph } from './panels/review.js';
 import { ReviewRunner, annotate, reviewedGame } from './review.js';
 import { Problem } from './problem.js';
+import { saveFile } from './save-file.js';
 
 /**
  * @typedef {import('./embed.js').EmbedConfig} EmbedConfig
@@ -386,13 +387,7 @@ export function mount(host, initial = {}) {
   function downloadSvg() {
     const svg = board?.toSvg();
     if (!svg) return;
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
-    a.download = 'federa-diagram.svg';
-    frame.appendChild(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+    saveFile(new Blob([svg], { type: 'image/svg+xml' }), 'federa-diagram.svg', frame);
   }
 
   /** @param {Status} st */

@@ -121,6 +121,7 @@ function games(engine) {
     ['setTag', () => game.setTag(string(game), string(game))],
     ['read', () => [game.status(), game.board(), game.moves(), game.changeable(), game.changeableGroups(), game.lastMovePoints(), game.tags(), game.tree(), game.redoable(), game.mainRecord()]],
     ['changeableGroups of', () => game.changeableGroups(rng.pick(['dark', 'light', string(game)]))],
+    ['changeable of', () => game.changeable(rng.pick(['dark', 'light', string(game)]))],
   ];
   const makers = [
     ['new', () => [new engine.GameHandle(number(), bool()), null]],

@@ -735,13 +735,30 @@ impl GameHandle {
         })
     }
 
-    /// Canonical points of every group the side to move may change.
-    pub fn changeable(&self) -> Vec<String> {
+    /// Canonical points of every group the side to move may change; given
+    /// a colour, of those that colour could change were it to move (as
+    /// `changeableGroups`).
+    pub fn changeable(&self, color: Option<String>) -> JsResult<Vec<String>> {
         let pos = self.game.position();
-        if pos.is_over() {
-            return Vec::new();
+        let color = self.color_or_to_move(color)?;
+        Ok(if pos.is_over() {
+            Vec::new()
+        } else {
+            names(&pos.changeable_groups(color))
+        })
+    }
+
+    fn color_or_to_move(&self, color: Option<String>) -> JsResult<Color> {
+        match color {
+            None => Ok(self.game.position().to_move()),
+            Some(name) => color_from(&name).ok_or_else(|| {
+                error(
+                    "color",
+                    &format!("`{name}` is not a colour (dark or light)"),
+                    errors::Facts::default(),
+                )
+            }),
         }
-        names(&pos.changeable_groups(pos.to_move()))
     }
 
     /// The points of every group the side to move may change, one array per
@@ -751,16 +768,7 @@ impl GameHandle {
     #[wasm_bindgen(js_name = changeableGroups)]
     pub fn changeable_groups(&self, color: Option<String>) -> JsResult<JsValue> {
         let pos = self.game.position();
-        let color = match color {
-            None => pos.to_move(),
-            Some(name) => color_from(&name).ok_or_else(|| {
-                error(
-                    "color",
-                    &format!("`{name}` is not a colour (dark or light)"),
-                    errors::Facts::default(),
-                )
-            })?,
-        };
+        let color = self.color_or_to_move(color)?;
         let groups: Vec<Vec<String>> = if pos.is_over() {
             Vec::new()
         } else {

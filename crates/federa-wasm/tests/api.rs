@@ -266,7 +266,7 @@ fn group_info_explains_a_refused_change() {
     let refusal = get(&info, "refusal");
     assert_eq!(kind(&refusal), "outnumbered");
     assert!(g.group_at(2.0, 0.0).is_null(), "c1 is empty");
-    assert_eq!(g.changeable(), Vec::<String>::new());
+    assert_eq!(g.changeable(None).unwrap(), Vec::<String>::new());
 }
 
 #[wasm_bindgen_test]
@@ -450,6 +450,8 @@ fn a_board_set_up_cell_by_cell_is_a_position_and_bad_cells_are_refused() {
         kind(&err(g.changeable_groups(Some("blue".into())))),
         "color"
     );
+    assert_eq!(g.changeable(Some("light".into())).unwrap(), ["a1", "a3"]);
+    assert_eq!(kind(&err(g.changeable(Some("blue".into())))), "color");
     for (size, cells, to_move, plies) in [
         (3.0, &cells[..8], "dark", 0.0),
         (3.0, &[0, 0, 0, 0, 5, 0, 0, 0, 0][..], "dark", 0.0),
