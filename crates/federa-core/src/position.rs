@@ -100,8 +100,10 @@ pub struct Position {
     plies: u32,
     winner: Option<Color>,
     skipped: bool,
-    /// Zobrist hash of the pieces only.
-    board_hash: u64,
+    /// Per cell of the board: how many points lie between it and the
+    /// nearest edge (for the move model; a table, as a division by the
+    /// stride is slow in the playouts).
+    edge: [u8; CELLS],
 }
 
 impl Position {
@@ -141,11 +143,12 @@ impl Position {
             plies: 0,
             winner: None,
             skipped: false,
-            board_hash: 0,
+            edge: [0; CELLS],
         };
         for row in 0..n {
             for col in 0..n {
                 let i = pos.index(Point::new(col as u8, row as u8));
+                pos.edge[i] = col.min(row).min(n - 1 - col).min(n - 1 - row) as u8;
                 pos.cells[i] = EMPTY;
                 pos.slot[i] = pos.n_empty;
                 pos.empties[usize::from(pos.n_empty)] = i as u16;
@@ -229,10 +232,21 @@ impl Position {
     }
 
     /// Zobrist hash of the board, the side to move and whether the swap is
-    /// available.
+    /// available. Worked out from the board when asked (a few microseconds
+    /// on the largest board): the search asks once a move, and keeping it
+    /// up to date would cost every playout's changes a key per stone.
     #[must_use]
     pub fn hash(&self) -> u64 {
-        let mut h = self.board_hash;
+        let n = usize::from(self.size());
+        let mut h = 0;
+        for row in 0..n {
+            let start = (row + 2) * self.stride + 1;
+            for (col, &c) in self.cells[start..start + n].iter().enumerate() {
+                if c < EMPTY {
+                    h ^= zobrist::piece(c, start + col);
+                }
+            }
+        }
         if self.to_move == Color::Light {
             h ^= zobrist::LIGHT_TO_MOVE;
         }
@@ -565,7 +579,6 @@ impl Position {
 
         self.cells[i] = code;
         self.pieces[usize::from(code >> 1)] += 1;
-        self.board_hash ^= zobrist::piece(code, i);
 
         // Branch-free where random play makes the tests coin flips. Empty
         // and border cells have group id 0, whose liberty count is a dummy
@@ -625,7 +638,6 @@ impl Position {
         let mut s = root;
         loop {
             self.cells[s] = into;
-            self.board_hash ^= zobrist::piece(from, s) ^ zobrist::piece(into, s);
             // Branch-free: a neighbour counts if it is a piece of another
             // group not already seen from this stone.
             let nb = self.neighbours(s);
@@ -917,7 +929,6 @@ impl Position {
             && self.plies == other.plies
             && self.winner == other.winner
             && self.skipped == other.skipped
-            && self.board_hash == other.board_hash
     }
 
     /// Checks the cached state against a slow recomputation from the board:

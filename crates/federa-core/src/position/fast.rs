@@ -183,6 +183,10 @@ impl Position {
     /// The learned model's factor of the move `code`: e^(its score), the
     /// product of its features' factors (see `crate::learn`).
     pub(crate) fn gamma(&self, code: Code) -> f32 {
+        if code < CHANGE_BASE {
+            let piece = ((self.to_move as u8) << 1) | (code & 1) as u8;
+            return self.placement_gamma(usize::from(code >> 1), piece);
+        }
         let mut f = [0; MAX_ACTIVE];
         let n = self.move_features(code, &mut f);
         let mut g = 1.0;

@@ -4,6 +4,7 @@
 //! with the mover's colour. Each feature is one of a family's buckets; a
 //! move has at most one feature per family.
 
+use super::weights::GAMMA;
 use super::{BORDER, EMPTY, Position};
 use crate::position::fast::{CHANGE_BASE, Code, SWAP};
 use crate::types::{Color, attacker_code};
@@ -130,7 +131,130 @@ fn bucket(value: usize, upper: &[usize]) -> u16 {
     upper.iter().position(|&u| value < u).unwrap_or(upper.len()) as u16
 }
 
+/// The neighbour kind of a cell's code (a piece 0–3, `EMPTY`, `BORDER`) as
+/// the mover's new piece `piece` sees it: `KIND[piece][cell]`.
+const KIND: [[u8; 6]; 4] = {
+    let mut table = [[0u8; 6]; 4];
+    let mut piece = 0;
+    while piece < 4 {
+        let me = Color::from_code_bit(piece as u8);
+        let mut c = 0;
+        while c < 6 {
+            table[piece][c] = if c == EMPTY as usize {
+                Neighbour::Empty as u8
+            } else if c == BORDER as usize {
+                Neighbour::Border as u8
+            } else if c == piece {
+                Neighbour::Same as u8
+            } else if c as u8 == attacker_code(piece as u8, me) {
+                Neighbour::Partner as u8
+            } else if c as u8 == attacker_code(piece as u8, me.other()) {
+                Neighbour::Hunter as u8
+            } else {
+                Neighbour::Prey as u8
+            };
+            c += 1;
+        }
+        piece += 1;
+    }
+    table
+};
+
+/// The factor of a family's bucket for each value up to `N - 1` (the last
+/// entry stands for every value beyond), bucketed by `upper`.
+const fn family_gamma<const N: usize>(family: usize, upper: &[usize]) -> [f32; N] {
+    let mut out = [0.0; N];
+    let mut v = 0;
+    while v < N {
+        let mut b = 0;
+        while b < upper.len() && v >= upper[b] {
+            b += 1;
+        }
+        out[v] = GAMMA[OFFSET[family] as usize + b];
+        v += 1;
+    }
+    out
+}
+
+/// The factors a placement's families contribute, looked up by value (see
+/// [`Position::placement_gamma`]): its neighbourhood by the base-6 key of
+/// the four kinds, the sizes it encloses and joins, how enclosed its own
+/// group is, its distance to the edge.
+const NEIGHBOURHOOD_GAMMA: [f32; 1296] = {
+    let mut out = [0.0; 1296];
+    let mut key = 0;
+    while key < 1296 {
+        out[key] = GAMMA[OFFSET[0] as usize + NEIGHBOURHOOD[key] as usize];
+        key += 1;
+    }
+    out
+};
+const PREY_GAMMA: [f32; 10] = family_gamma(1, &PLACEMENT_SIZES);
+const PARTNER_GAMMA: [f32; 10] = family_gamma(2, &PLACEMENT_SIZES);
+const HUNTER_GAMMA: [f32; 6] = family_gamma(3, &HUNTER_SIZES);
+const OWN_GAMMA: [f32; 4] = family_gamma(4, &[1, 2, 3]);
+const EDGE_GAMMA: [f32; 5] = family_gamma(5, &[1, 2, 3, 4]);
+const JOINS_GAMMA: [f32; 5] = family_gamma(6, &JOINS_SIZES);
+
+/// The buckets of the sizes a placement encloses and joins.
+const PLACEMENT_SIZES: [usize; 5] = [1, 2, 3, 5, 9];
+const HUNTER_SIZES: [usize; 3] = [1, 2, 5];
+const JOINS_SIZES: [usize; 3] = [1, 2, 4];
+
 impl Position {
+    /// The learned model's factor of placing `piece` (the mover's) on the
+    /// empty `cell`: the same number as the product of the factors of its
+    /// [`Position::move_features`], multiplied in the same order, found by
+    /// table lookups (the playouts' hottest call).
+    #[inline]
+    pub(crate) fn placement_gamma(&self, cell: usize, piece: u8) -> f32 {
+        let nb = self.neighbours(cell);
+        let gids = nb.map(|q| usize::from(self.gid[q]));
+        let kinds = nb.map(|q| KIND[usize::from(piece)][usize::from(self.cells[q])]);
+        let key = ((usize::from(kinds[0]) * 6 + usize::from(kinds[1])) * 6 + usize::from(kinds[2]))
+            * 6
+            + usize::from(kinds[3]);
+        // Per kind: the sizes of the neighbouring groups, each once, that
+        // the piece encloses (the sizes it joins, enclosed or not, for Same).
+        let mut sizes = [0usize; NEIGHBOUR_KINDS];
+        let mut joins_free = false;
+        let mut count = [0u8; NEIGHBOUR_KINDS];
+        // Branch-free, as in `Position::place`: in playouts these tests
+        // are coin flips. Empty and border cells have group id 0, which
+        // has no stones.
+        for k in 0..4 {
+            let kind = usize::from(kinds[k]);
+            count[kind] += 1;
+            let g = gids[k];
+            let mut first = true;
+            let mut touching = 0;
+            for (j, &h) in gids.iter().enumerate() {
+                first &= !(j < k && h == g);
+                touching += u16::from(j >= k && h == g);
+            }
+            let enclosed = self.libs[g] == touching;
+            let same = kind == Neighbour::Same as usize;
+            let counted = first & (kind > Neighbour::Border as usize);
+            joins_free |= counted & same & !enclosed;
+            sizes[kind] += usize::from(self.stones[g]) * usize::from(counted & (same | enclosed));
+        }
+        let own = if count[Neighbour::Empty as usize] > 0 || joins_free {
+            0
+        } else {
+            let hunters = count[Neighbour::Hunter as usize];
+            let partners = count[Neighbour::Partner as usize];
+            1 + usize::from(hunters <= partners) + usize::from(hunters < partners)
+        };
+        let edge = self.edge[cell];
+        1.0 * NEIGHBOURHOOD_GAMMA[key]
+            * PREY_GAMMA[sizes[Neighbour::Prey as usize].min(9)]
+            * PARTNER_GAMMA[sizes[Neighbour::Partner as usize].min(9)]
+            * HUNTER_GAMMA[sizes[Neighbour::Hunter as usize].min(5)]
+            * OWN_GAMMA[own]
+            * EDGE_GAMMA[usize::from(edge.min(4))]
+            * JOINS_GAMMA[sizes[Neighbour::Same as usize].min(4)]
+    }
+
     /// The features of the legal move `code`, written to `out`; returns how
     /// many.
     pub(crate) fn move_features(&self, code: Code, out: &mut [u16; MAX_ACTIVE]) -> usize {
@@ -205,10 +329,9 @@ impl Position {
             }
         }
         push(0, u16::from(NEIGHBOURHOOD[usize::from(key)]));
-        let sizes = [1, 2, 3, 5, 9];
-        push(1, bucket(encloses[0], &sizes));
-        push(2, bucket(encloses[1], &sizes));
-        push(3, bucket(encloses[2], &[1, 2, 5]));
+        push(1, bucket(encloses[0], &PLACEMENT_SIZES));
+        push(2, bucket(encloses[1], &PLACEMENT_SIZES));
+        push(3, bucket(encloses[2], &HUNTER_SIZES));
         let own = if counts[Neighbour::Empty as usize] > 0 || joins_free {
             0
         } else {
@@ -217,11 +340,8 @@ impl Position {
             1 + u16::from(hunters <= partners) + u16::from(hunters < partners)
         };
         push(4, own);
-        let p = self.point(cell);
-        let last = self.rules.size() - 1;
-        let edge = p.col.min(p.row).min(last - p.col).min(last - p.row);
-        push(5, u16::from(edge.min(4)));
-        push(6, bucket(joins, &[1, 2, 4]));
+        push(5, u16::from(self.edge[cell].min(4)));
+        push(6, bucket(joins, &JOINS_SIZES));
         n
     }
 
@@ -341,6 +461,36 @@ mod tests {
             }
         }
         assert!(checked > 3000, "{checked}");
+    }
+
+    #[test]
+    fn a_placement_s_factor_by_lookup_is_the_product_of_its_features_factors() {
+        let mut rng = Rng::new(11);
+        let mut checked = 0;
+        for game in 0..40 {
+            let n = [5, 7, 9, 13][game % 4];
+            let mut pos = Position::new(Rules::with_pie(n, false).unwrap());
+            let plies = (game * 7) % (usize::from(n) * usize::from(n) + 20);
+            for _ in 0..plies {
+                if !pos.play_random(&mut rng) {
+                    break;
+                }
+            }
+            let mut codes = Vec::new();
+            pos.move_codes(&mut codes);
+            for code in codes.into_iter().filter(|&c| c < CHANGE_BASE) {
+                let mut f = [0; MAX_ACTIVE];
+                let k = pos.move_features(code, &mut f);
+                let product = f[..k]
+                    .iter()
+                    .fold(1.0f32, |g, &i| g * GAMMA[usize::from(i)]);
+                let piece = ((pos.to_move() as u8) << 1) | (code & 1) as u8;
+                let lookup = pos.placement_gamma(usize::from(code >> 1), piece);
+                assert_eq!(lookup.to_bits(), product.to_bits(), "{pos} {code}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 5000, "{checked}");
     }
 
     #[test]
