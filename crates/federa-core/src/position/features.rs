@@ -177,18 +177,10 @@ const fn family_gamma<const N: usize>(family: usize, upper: &[usize]) -> [f32; N
 }
 
 /// The factors a placement's families contribute, looked up by value (see
-/// [`Position::placement_gamma`]): its neighbourhood by the base-6 key of
-/// the four kinds, the sizes it encloses and joins, how enclosed its own
-/// group is, its distance to the edge.
-const NEIGHBOURHOOD_GAMMA: [f32; 1296] = {
-    let mut out = [0.0; 1296];
-    let mut key = 0;
-    while key < 1296 {
-        out[key] = GAMMA[OFFSET[0] as usize + NEIGHBOURHOOD[key] as usize];
-        key += 1;
-    }
-    out
-};
+/// [`Position::placement_gamma`]): the sizes it encloses and joins, how
+/// enclosed its own group is, its distance to the edge. (The
+/// neighbourhood's factor is looked up through its index: a table of its
+/// own would weigh 5 KB on the wasm.)
 const PREY_GAMMA: [f32; 10] = family_gamma(1, &PLACEMENT_SIZES);
 const PARTNER_GAMMA: [f32; 10] = family_gamma(2, &PLACEMENT_SIZES);
 const HUNTER_GAMMA: [f32; 6] = family_gamma(3, &HUNTER_SIZES);
@@ -246,7 +238,7 @@ impl Position {
             1 + usize::from(hunters <= partners) + usize::from(hunters < partners)
         };
         let edge = self.edge[cell];
-        1.0 * NEIGHBOURHOOD_GAMMA[key]
+        1.0 * GAMMA[usize::from(OFFSET[0]) + usize::from(NEIGHBOURHOOD[key])]
             * PREY_GAMMA[sizes[Neighbour::Prey as usize].min(9)]
             * PARTNER_GAMMA[sizes[Neighbour::Partner as usize].min(9)]
             * HUNTER_GAMMA[sizes[Neighbour::Hunter as usize].min(5)]
