@@ -160,49 +160,55 @@ const KIND: [[u8; 6]; 4] = {
     table
 };
 
-/// The factor of a family's bucket for each value up to `N - 1` (the last
-/// entry stands for every value beyond), bucketed by `upper`.
-const fn family_gamma<const N: usize>(family: usize, upper: &[usize]) -> [f32; N] {
-    let mut out = [0.0; N];
+/// The bucket of each value below `N` among the thresholds `upper` (the
+/// last entry stands for every value beyond): `bucket` as a table.
+const fn buckets<const N: usize>(upper: &[usize]) -> [u8; N] {
+    let mut out = [0; N];
     let mut v = 0;
     while v < N {
         let mut b = 0;
         while b < upper.len() && v >= upper[b] {
             b += 1;
         }
-        out[v] = GAMMA[OFFSET[family] as usize + b];
+        out[v] = b as u8;
         v += 1;
     }
     out
 }
 
-/// The factors a placement's families contribute, looked up by value (see
-/// [`Position::placement_gamma`]): the sizes it encloses and joins, how
-/// enclosed its own group is, its distance to the edge. (The
-/// neighbourhood's factor is looked up through its index: a table of its
-/// own would weigh 5 KB on the wasm.)
-const PREY_GAMMA: [f32; 10] = family_gamma(1, &PLACEMENT_SIZES);
-const PARTNER_GAMMA: [f32; 10] = family_gamma(2, &PLACEMENT_SIZES);
-const HUNTER_GAMMA: [f32; 6] = family_gamma(3, &HUNTER_SIZES);
-const OWN_GAMMA: [f32; 4] = family_gamma(4, &[1, 2, 3]);
-const EDGE_GAMMA: [f32; 5] = family_gamma(5, &[1, 2, 3, 4]);
-const JOINS_GAMMA: [f32; 5] = family_gamma(6, &JOINS_SIZES);
+/// Buckets of the sizes a placement encloses (values up to 9), of the
+/// hunters' it encloses (up to 5) and of the sizes it joins (up to 4).
+const SIZE_BUCKET: [u8; 10] = buckets(&[1, 2, 3, 5, 9]);
+const HUNTER_BUCKET: [u8; 6] = buckets(&[1, 2, 5]);
+const JOINS_BUCKET: [u8; 5] = buckets(&[1, 2, 4]);
 
-/// The buckets of the sizes a placement encloses and joins.
-const PLACEMENT_SIZES: [usize; 5] = [1, 2, 3, 5, 9];
-const HUNTER_SIZES: [usize; 3] = [1, 2, 5];
-const JOINS_SIZES: [usize; 3] = [1, 2, 4];
+/// The families a placement has a feature of (the first seven).
+const PLACEMENT_FAMILIES: usize = 7;
 
 impl Position {
     /// The learned model's factor of placing `piece` (the mover's) on the
-    /// empty `cell`: the same number as the product of the factors of its
-    /// [`Position::move_features`], multiplied in the same order, found by
-    /// table lookups (the playouts' hottest call).
+    /// empty `cell`: the product of its features' factors, in their order
+    /// (the playouts' hottest call).
     #[inline]
     pub(crate) fn placement_gamma(&self, cell: usize, piece: u8) -> f32 {
+        let mut g = 1.0;
+        for (family, b) in self.placement_buckets(cell, piece).into_iter().enumerate() {
+            g *= GAMMA[usize::from(OFFSET[family]) + usize::from(b)];
+        }
+        g
+    }
+
+    /// The bucket of each placement family for placing `piece` (the
+    /// mover's) on the empty `cell`: branch-free where random play makes
+    /// the tests coin flips, with tables for the kinds and the buckets.
+    #[inline]
+    fn placement_buckets(&self, cell: usize, piece: u8) -> [u8; PLACEMENT_FAMILIES] {
         let nb = self.neighbours(cell);
+        // Empty and border cells have group id 0, which has no stones.
         let gids = nb.map(|q| usize::from(self.gid[q]));
         let kinds = nb.map(|q| KIND[usize::from(piece)][usize::from(self.cells[q])]);
+        // The four kinds in order as a base-6 number; a table gives its
+        // multiset's index.
         let key = ((usize::from(kinds[0]) * 6 + usize::from(kinds[1])) * 6 + usize::from(kinds[2]))
             * 6
             + usize::from(kinds[3]);
@@ -211,9 +217,6 @@ impl Position {
         let mut sizes = [0usize; NEIGHBOUR_KINDS];
         let mut joins_free = false;
         let mut count = [0u8; NEIGHBOUR_KINDS];
-        // Branch-free, as in `Position::place`: in playouts these tests
-        // are coin flips. Empty and border cells have group id 0, which
-        // has no stones.
         for k in 0..4 {
             let kind = usize::from(kinds[k]);
             count[kind] += 1;
@@ -230,21 +233,24 @@ impl Position {
             joins_free |= counted & same & !enclosed;
             sizes[kind] += usize::from(self.stones[g]) * usize::from(counted & (same | enclosed));
         }
+        // Is the new piece's group enclosed at once, and how do the
+        // hunters around it compare with the partners?
         let own = if count[Neighbour::Empty as usize] > 0 || joins_free {
             0
         } else {
             let hunters = count[Neighbour::Hunter as usize];
             let partners = count[Neighbour::Partner as usize];
-            1 + usize::from(hunters <= partners) + usize::from(hunters < partners)
+            1 + u8::from(hunters <= partners) + u8::from(hunters < partners)
         };
-        let edge = self.edge[cell];
-        1.0 * GAMMA[usize::from(OFFSET[0]) + usize::from(NEIGHBOURHOOD[key])]
-            * PREY_GAMMA[sizes[Neighbour::Prey as usize].min(9)]
-            * PARTNER_GAMMA[sizes[Neighbour::Partner as usize].min(9)]
-            * HUNTER_GAMMA[sizes[Neighbour::Hunter as usize].min(5)]
-            * OWN_GAMMA[own]
-            * EDGE_GAMMA[usize::from(edge.min(4))]
-            * JOINS_GAMMA[sizes[Neighbour::Same as usize].min(4)]
+        [
+            NEIGHBOURHOOD[key],
+            SIZE_BUCKET[sizes[Neighbour::Prey as usize].min(9)],
+            SIZE_BUCKET[sizes[Neighbour::Partner as usize].min(9)],
+            HUNTER_BUCKET[sizes[Neighbour::Hunter as usize].min(5)],
+            own,
+            self.edge[cell].min(4),
+            JOINS_BUCKET[sizes[Neighbour::Same as usize].min(4)],
+        ]
     }
 
     /// The features of the legal move `code`, written to `out`; returns how
@@ -278,62 +284,9 @@ impl Position {
         }
         let cell = usize::from(code >> 1);
         let piece = ((me as u8) << 1) | (code & 1) as u8;
-        let nb = self.neighbours(cell);
-        let gids = nb.map(|q| usize::from(self.gid[q]));
-        let mut counts = [0u8; NEIGHBOUR_KINDS];
-        // The four kinds in order, as a base-6 number (a table gives its
-        // multiset's index, off the hot path).
-        let mut key = 0u16;
-        let mut encloses = [0usize; 3];
-        let mut joins = 0;
-        let mut joins_free = false;
-        let hunter = attacker_code(piece, me.other());
-        let partner = attacker_code(piece, me);
-        for k in 0..4 {
-            let c = self.cells[nb[k]];
-            let kind = match c {
-                EMPTY => Neighbour::Empty,
-                BORDER => Neighbour::Border,
-                _ if c == piece => Neighbour::Same,
-                _ if c == partner => Neighbour::Partner,
-                _ if c == hunter => Neighbour::Hunter,
-                _ => Neighbour::Prey,
-            };
-            counts[kind as usize] += 1;
-            key = key * NEIGHBOUR_KINDS as u16 + kind as u16;
-            if c >= EMPTY {
-                continue;
-            }
-            // Each neighbouring group once.
-            let Some(enclosed) = self.encloses(&gids, k) else {
-                continue;
-            };
-            let size = usize::from(self.stones[gids[k]]);
-            match kind {
-                Neighbour::Same => {
-                    joins += size;
-                    joins_free |= !enclosed;
-                }
-                Neighbour::Prey if enclosed => encloses[0] += size,
-                Neighbour::Partner if enclosed => encloses[1] += size,
-                Neighbour::Hunter if enclosed => encloses[2] += size,
-                _ => {}
-            }
+        for (family, b) in self.placement_buckets(cell, piece).into_iter().enumerate() {
+            push(family, u16::from(b));
         }
-        push(0, u16::from(NEIGHBOURHOOD[usize::from(key)]));
-        push(1, bucket(encloses[0], &PLACEMENT_SIZES));
-        push(2, bucket(encloses[1], &PLACEMENT_SIZES));
-        push(3, bucket(encloses[2], &HUNTER_SIZES));
-        let own = if counts[Neighbour::Empty as usize] > 0 || joins_free {
-            0
-        } else {
-            let hunters = counts[Neighbour::Hunter as usize];
-            let partners = counts[Neighbour::Partner as usize];
-            1 + u16::from(hunters <= partners) + u16::from(hunters < partners)
-        };
-        push(4, own);
-        push(5, u16::from(self.edge[cell].min(4)));
-        push(6, bucket(joins, &JOINS_SIZES));
         n
     }
 
