@@ -34,6 +34,10 @@ pub(crate) struct PlayoutPolicy {
     /// Judge the candidates by the learned model (else by the hand-made
     /// `placement_score`).
     pub learned: bool,
+    /// On a full board, choose the change by a look one move ahead (see
+    /// [`Position::endgame_change`]) instead of the biggest of a few
+    /// sampled opponent groups.
+    pub look_ahead: bool,
 }
 
 impl Position {
@@ -119,18 +123,20 @@ impl Position {
     }
 
     /// Plays to the end of the game under `policy`, appending each move's
-    /// code and mover to `trace`. Returns the winner.
+    /// code and mover to `trace`; `scratch` is room for the policy's look
+    /// ahead. Returns the winner.
     pub(crate) fn playout(
         &mut self,
         rng: &mut Rng,
         policy: &PlayoutPolicy,
         trace: &mut Vec<(Code, Color)>,
+        scratch: &mut Position,
     ) -> Color {
         loop {
             if let Some(winner) = self.winner {
                 return winner;
             }
-            self.playout_move(rng, policy, trace);
+            self.playout_move(rng, policy, trace, scratch);
         }
     }
 
@@ -141,9 +147,10 @@ impl Position {
         rng: &mut Rng,
         policy: &PlayoutPolicy,
         trace: &mut Vec<(Code, Color)>,
+        scratch: &mut Position,
     ) {
         while self.n_empty > 0 {
-            self.playout_move(rng, policy, trace);
+            self.playout_move(rng, policy, trace, scratch);
         }
     }
 
@@ -153,6 +160,7 @@ impl Position {
         rng: &mut Rng,
         policy: &PlayoutPolicy,
         trace: &mut Vec<(Code, Color)>,
+        scratch: &mut Position,
     ) {
         let mover = self.to_move;
         let code = if policy.uniform {
@@ -161,6 +169,8 @@ impl Position {
                 Pick::Change(root) => CHANGE_BASE + self.canon[root],
                 Pick::Swap => SWAP,
             }
+        } else if policy.look_ahead && self.n_empty == 0 && self.n_changeable[mover.index()] > 0 {
+            self.endgame_change(scratch)
         } else {
             self.policy_move(rng, policy)
         };
@@ -274,6 +284,65 @@ impl Position {
         best
     }
 
+    /// On a full board, where the side to move has a change: the change
+    /// after which it leads the opponent by the most pieces, less the
+    /// biggest of its groups the opponent may then change back; a change
+    /// that wins at once first. (Sampled changes misjudge the race: from
+    /// full boards solved exactly, playouts that take the biggest of a few
+    /// sampled opponent groups miss the true result by 0.30 on average,
+    /// these by 0.10.) `scratch` is room to try each change in.
+    pub(crate) fn endgame_change(&self, scratch: &mut Position) -> Code {
+        let me = self.to_move.index();
+        let list = &self.changeable[me][..usize::from(self.n_changeable[me])];
+        let lead = i32::from(self.pieces[me]) - i32::from(self.pieces[1 - me]);
+        // What a change adds to the lead: twice an opponent group's size.
+        let gain = |root: usize| {
+            if usize::from(self.cells[root] >> 1) == me {
+                0
+            } else {
+                2 * i32::from(self.stones[root])
+            }
+        };
+        // The biggest gain is tried first, so that the bound below (the
+        // opponent's answer only lowers a change's worth) skips the rest
+        // when it costs nothing.
+        let mut order = usize::from(list[0]);
+        for &root in list {
+            if gain(usize::from(root)) > gain(order) {
+                order = usize::from(root);
+            }
+        }
+        let mut best = order;
+        let mut best_worth = i32::MIN;
+        for root in std::iter::once(order).chain(list.iter().map(|&r| usize::from(r))) {
+            if best_worth > i32::MIN && (root == order || lead + gain(root) <= best_worth) {
+                continue;
+            }
+            scratch.copy_from(self);
+            scratch.change(root, self.to_move);
+            scratch.finish_move();
+            if scratch.winner.is_some() {
+                return CHANGE_BASE + self.canon[root];
+            }
+            let mut answer = 0;
+            if scratch.to_move != self.to_move {
+                let them = 1 - me;
+                for &g in &scratch.changeable[them][..usize::from(scratch.n_changeable[them])] {
+                    let g = usize::from(g);
+                    if usize::from(scratch.cells[g] >> 1) == me {
+                        answer = answer.max(i32::from(scratch.stones[g]));
+                    }
+                }
+            }
+            let worth = i32::from(scratch.pieces[me]) - i32::from(scratch.pieces[1 - me]) - answer;
+            if worth > best_worth {
+                best_worth = worth;
+                best = root;
+            }
+        }
+        CHANGE_BASE + self.canon[best]
+    }
+
     /// For the group of the `k`-th of a cell's neighbours (`gids`, their
     /// group ids): `None` if an earlier neighbour is of the same group, else
     /// whether a piece placed on the cell encloses it (the cell's
@@ -338,5 +407,149 @@ impl Position {
             }
         }
         score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::{Config, midgame_position};
+    use crate::{Rng, Rules};
+    use std::collections::HashMap;
+
+    /// What `endgame_change` weighs, worked out through the public rules
+    /// alone: `None` for a change that wins at once, else the mover's lead
+    /// after it less the biggest of its groups the opponent may then change.
+    fn worth(pos: &Position, m: Move) -> Option<i32> {
+        let (me, them) = (pos.to_move(), pos.to_move().other());
+        let mut after = pos.clone();
+        after.play(m);
+        if after.winner() == Some(me) {
+            return None;
+        }
+        let answer = if after.to_move() == them {
+            after
+                .changeable_groups(them)
+                .into_iter()
+                .filter_map(|p| after.group_at(p))
+                .filter(|g| g.piece.color == me)
+                .map(|g| g.points.len() as i32)
+                .max()
+                .unwrap_or(0)
+        } else {
+            0
+        };
+        Some(after.count(me) as i32 - after.count(them) as i32 - answer)
+    }
+
+    #[test]
+    fn on_a_full_board_the_playouts_take_the_change_worth_the_most() {
+        let mut rng = Rng::new(3);
+        let mut scratch = Position::new(Rules::new(2).unwrap());
+        let (mut boards, mut wins) = (0, 0);
+        for game in 0..400 {
+            let size = [3, 4, 5, 7][game % 4];
+            let mut pos = Position::new(Rules::new(size).unwrap());
+            while !pos.is_over() {
+                if pos.empty_count() == 0 {
+                    let changes: Vec<Move> = pos.legal_moves();
+                    let chosen = pos.code_move(pos.endgame_change(&mut scratch));
+                    assert!(changes.contains(&chosen), "{pos}: {chosen}");
+                    let worths: Vec<Option<i32>> =
+                        changes.iter().map(|&m| worth(&pos, m)).collect();
+                    let best = if worths.contains(&None) {
+                        wins += 1;
+                        None
+                    } else {
+                        worths.iter().max().copied().flatten()
+                    };
+                    assert_eq!(worth(&pos, chosen), best, "{pos}: {chosen}");
+                    boards += 1;
+                }
+                pos.play_random(&mut rng);
+            }
+        }
+        assert!(
+            boards > 1000 && wins > 100,
+            "{boards} boards, {wins} with a win"
+        );
+    }
+
+    /// Whether the side to move wins `pos` with perfect play; `None` past
+    /// `budget` positions searched.
+    fn solve(
+        pos: &Position,
+        known: &mut HashMap<(u64, Color), bool>,
+        budget: &mut u32,
+    ) -> Option<bool> {
+        if let Some(w) = pos.winner() {
+            return Some(w == pos.to_move());
+        }
+        *budget = budget.checked_sub(1)?;
+        let key = (pos.hash(), pos.to_move());
+        if let Some(&wins) = known.get(&key) {
+            return Some(wins);
+        }
+        let mut wins = false;
+        for m in pos.legal_moves() {
+            let mut after = pos.clone();
+            after.play(m);
+            let won = match after.winner() {
+                Some(w) => w == pos.to_move(),
+                None => solve(&after, known, budget)? == (after.to_move() == pos.to_move()),
+            };
+            if won {
+                wins = true;
+                break;
+            }
+        }
+        known.insert(key, wins);
+        Some(wins)
+    }
+
+    /// The figures behind `endgame_change`'s comment: full 9×9 boards that
+    /// the playouts reach from mid-game positions, solved exactly, against
+    /// the mean result of 100 playouts from each, with and without the look
+    /// ahead. `cargo test --release -p federa-core -- --ignored
+    /// --nocapture endgame_playouts_against`.
+    #[test]
+    #[ignore = "a measurement, about 20 s"]
+    fn endgame_playouts_against_exact_results() {
+        let policy = Config::STRONG.policy;
+        let mut rng = Rng::new(5);
+        let mut scratch = Position::new(Rules::new(9).unwrap());
+        let mut boards = Vec::new();
+        for seed in 0..300 {
+            let mut pos = midgame_position(Rules::new(9).unwrap(), 100 + seed);
+            pos.playout_until_full(&mut rng, &policy, &mut Vec::new(), &mut scratch);
+            if let Some(wins) =
+                solve(&pos, &mut HashMap::new(), &mut 300_000).filter(|_| !pos.is_over())
+            {
+                boards.push((pos, wins));
+            }
+        }
+        for look_ahead in [false, true] {
+            let policy = PlayoutPolicy {
+                look_ahead,
+                ..policy
+            };
+            let (mut miss, mut right) = (0.0, 0);
+            for (pos, wins) in &boards {
+                let won = (0..100)
+                    .filter(|_| {
+                        let mut p = pos.clone();
+                        p.playout(&mut rng, &policy, &mut Vec::new(), &mut scratch) == pos.to_move()
+                    })
+                    .count() as f64
+                    / 100.0;
+                miss += if *wins { 1.0 - won } else { won };
+                right += usize::from((won > 0.5) == *wins);
+            }
+            println!(
+                "look ahead {look_ahead}: {} boards solved, mean miss {:.3}, right side of 1/2 in {right}",
+                boards.len(),
+                miss / boards.len() as f64
+            );
+        }
     }
 }

@@ -282,6 +282,7 @@ impl Config {
             take_own: 0.0,
             place_tries: 1,
             learned: false,
+            look_ahead: false,
         },
     };
 
@@ -302,6 +303,7 @@ impl Config {
             take_own: 0.3,
             place_tries: 3,
             learned: true,
+            look_ahead: true,
         },
     };
 
@@ -312,6 +314,7 @@ impl Config {
         swap_share: 0.0,
         policy: PlayoutPolicy {
             learned: false,
+            look_ahead: false,
             ..Config::STRONG.policy
         },
         ..Config::STRONG
@@ -587,6 +590,10 @@ struct Search {
     owner_counts: u32,
     /// A root move every iteration goes through (to measure one move).
     forced: Option<Code>,
+    /// Room for an iteration's position and for the playouts' look ahead,
+    /// boxed so that handing them round moves no board.
+    board: Option<Box<Position>>,
+    scratch: Option<Box<Position>>,
 }
 
 /// Visit counts with a precomputed 1/√n.
@@ -614,6 +621,8 @@ impl Search {
             ownership: Vec::new(),
             owner_counts: 0,
             forced: None,
+            board: None,
+            scratch: None,
         }
     }
 
@@ -760,7 +769,18 @@ impl Search {
     /// the work of a long search must sit in a function called often.
     #[inline(never)]
     fn iterate(&mut self) {
-        let mut pos = self.root.clone().expect("a root");
+        let root = self.root.as_ref().expect("a root");
+        let mut pos = match self.board.take() {
+            Some(mut board) => {
+                board.copy_from(root);
+                board
+            }
+            None => Box::new(root.clone()),
+        };
+        let mut scratch = self
+            .scratch
+            .take()
+            .unwrap_or_else(|| Box::new(root.clone()));
         self.trace.clear();
         self.path.clear();
         let mut node = 0u32;
@@ -815,11 +835,21 @@ impl Search {
             };
             let Some(child) = next else {
                 if !owned {
-                    pos.playout_until_full(&mut self.rng, &self.config.policy, &mut self.trace);
+                    pos.playout_until_full(
+                        &mut self.rng,
+                        &self.config.policy,
+                        &mut self.trace,
+                        &mut scratch,
+                    );
                     pos.count_owners(&mut self.ownership);
                     self.owner_counts += 1;
                 }
-                break pos.playout(&mut self.rng, &self.config.policy, &mut self.trace);
+                break pos.playout(
+                    &mut self.rng,
+                    &self.config.policy,
+                    &mut self.trace,
+                    &mut scratch,
+                );
             };
             let code = self.tree.node(child).code;
             self.trace.push((code, pos.to_move()));
@@ -827,6 +857,8 @@ impl Search {
             node = child;
             self.path.push((node, pos.to_move()));
         };
+        self.board = Some(pos);
+        self.scratch = Some(scratch);
         self.backup(winner);
     }
 
