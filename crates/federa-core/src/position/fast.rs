@@ -306,16 +306,16 @@ impl Position {
         // The biggest gain is tried first, so that the bound below (the
         // opponent's answer only lowers a change's worth) skips the rest
         // when it costs nothing.
-        let mut order = usize::from(list[0]);
+        let mut first = usize::from(list[0]);
         for &root in list {
-            if gain(usize::from(root)) > gain(order) {
-                order = usize::from(root);
+            if gain(usize::from(root)) > gain(first) {
+                first = usize::from(root);
             }
         }
-        let mut best = order;
+        let mut best = first;
         let mut best_worth = i32::MIN;
-        for root in std::iter::once(order).chain(list.iter().map(|&r| usize::from(r))) {
-            if best_worth > i32::MIN && (root == order || lead + gain(root) <= best_worth) {
+        for root in std::iter::once(first).chain(list.iter().map(|&r| usize::from(r))) {
+            if best_worth > i32::MIN && (root == first || lead + gain(root) <= best_worth) {
                 continue;
             }
             scratch.copy_from(self);
