@@ -46,12 +46,11 @@ impl Position {
         if self.winner.is_some() {
             return;
         }
-        let color = self.to_move.index();
         for &i in &self.empties[..usize::from(self.n_empty)] {
             out.push(i * 2);
             out.push(i * 2 + 1);
         }
-        for &root in &self.changeable[color][..usize::from(self.n_changeable[color])] {
+        for &root in self.changeable_roots(self.to_move) {
             out.push(CHANGE_BASE + self.canon[usize::from(root)]);
         }
         if self.swap_available() {
@@ -292,12 +291,12 @@ impl Position {
     /// sampled opponent groups miss the true result by 0.30 on average,
     /// these by 0.10.) `scratch` is room to try each change in.
     pub(crate) fn endgame_change(&self, scratch: &mut Position) -> Code {
-        let me = self.to_move.index();
-        let list = &self.changeable[me][..usize::from(self.n_changeable[me])];
-        let lead = i32::from(self.pieces[me]) - i32::from(self.pieces[1 - me]);
+        let me = self.to_move;
+        let list = self.changeable_roots(me);
+        let lead = self.lead(me);
         // What a change adds to the lead: twice an opponent group's size.
         let gain = |root: usize| {
-            if usize::from(self.cells[root] >> 1) == me {
+            if Color::from_code_bit(self.cells[root]) == me {
                 0
             } else {
                 2 * i32::from(self.stones[root])
@@ -319,28 +318,36 @@ impl Position {
                 continue;
             }
             scratch.copy_from(self);
-            scratch.change(root, self.to_move);
+            scratch.change(root, me);
             scratch.finish_move();
             if scratch.winner.is_some() {
                 return CHANGE_BASE + self.canon[root];
             }
-            let mut answer = 0;
-            if scratch.to_move != self.to_move {
-                let them = 1 - me;
-                for &g in &scratch.changeable[them][..usize::from(scratch.n_changeable[them])] {
-                    let g = usize::from(g);
-                    if usize::from(scratch.cells[g] >> 1) == me {
-                        answer = answer.max(i32::from(scratch.stones[g]));
-                    }
-                }
-            }
-            let worth = i32::from(scratch.pieces[me]) - i32::from(scratch.pieces[1 - me]) - answer;
+            // The biggest of the mover's groups the opponent may change back.
+            let answer = if scratch.to_move == me {
+                0
+            } else {
+                scratch
+                    .changeable_roots(me.other())
+                    .iter()
+                    .map(|&g| usize::from(g))
+                    .filter(|&g| Color::from_code_bit(scratch.cells[g]) == me)
+                    .map(|g| i32::from(scratch.stones[g]))
+                    .max()
+                    .unwrap_or(0)
+            };
+            let worth = scratch.lead(me) - answer;
             if worth > best_worth {
                 best_worth = worth;
                 best = root;
             }
         }
         CHANGE_BASE + self.canon[best]
+    }
+
+    /// How many more pieces `color` has than its opponent.
+    fn lead(&self, color: Color) -> i32 {
+        i32::from(self.pieces[color.index()]) - i32::from(self.pieces[color.other().index()])
     }
 
     /// For the group of the `k`-th of a cell's neighbours (`gids`, their
