@@ -9,6 +9,13 @@
 // keeps the one being edited in the browser.
 import { parsePoint, pointName } from './points.js';
 import { ATTRIBUTES, configFromAttributes } from './embed-config.js';
+import { cellsFromText } from './facts.js';
+
+/**
+ * The most moves a diagram may say were played before it: the editor's
+ * field is four digits wide (the engine would take up to 2³² − 1).
+ */
+export const MAX_PLIES = 9999;
 
 /**
  * @typedef {{
@@ -370,13 +377,11 @@ export function fromStored(v, sizes) {
     Number.isInteger(v.size) &&
     v.size >= sizes.min &&
     v.size <= sizes.max &&
-    typeof v.cells === 'string' &&
-    v.cells.length === v.size * v.size &&
-    /^[0-4]*$/.test(v.cells) &&
+    cellsFromText(v.cells, v.size) !== null &&
     (v.toMove === 'dark' || v.toMove === 'light') &&
     Number.isInteger(v.plies) &&
     v.plies >= 0 &&
-    v.plies <= 9999 &&
+    v.plies <= MAX_PLIES &&
     typeof v.pie === 'boolean' &&
     typeof v.coordinates === 'boolean' &&
     points(v.highlight) &&
@@ -387,7 +392,7 @@ export function fromStored(v, sizes) {
   /** @type {Diagram} */
   const d = {
     size: v.size,
-    cells: Uint8Array.from(v.cells, Number),
+    cells: /** @type {Uint8Array} */ (cellsFromText(v.cells, v.size)),
     toMove: v.toMove,
     plies: v.plies,
     pie: v.pie,

@@ -1,7 +1,10 @@
-// End-to-end tests of the board editor (editor.html) in Chromium: a
-// position built by pointer and keys, marks, the engine's report, the
-// snippet pasted into another page drawing the same pixels, the SVG and
-// PNG images, loading back, refusals, and the diagram kept over a reload.
+// End-to-end tests of the board editor (editor.html) in Chromium: what
+// needs a browser. A position built by pointer, touch and keys through the
+// page, the snippet pasted into another page drawing the same pixels, the
+// SVG and PNG downloads, the form after a load, and the diagram kept over a
+// reload. The controller's logic (strokes, arrows, labels, keys, history,
+// the engine's reading, loading and its refusals, the report's words) is
+// tested under Node in editor-ctrl.test.mjs.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
@@ -157,33 +160,6 @@ test('a position built by clicks, drags and keys, with marks, gives its position
   await page.close();
 });
 
-test('the report says who could change which group, and that a full one-colour board is won', async () => {
-  const problems = [];
-  const page = await openEditor(problems);
-  await load(page, 'sCc/c.C/SsS b 8');
-  assert.deepEqual(await report(page), [
-    'Dark to move.',
-    'Dark could change 1 group: c1.',
-    'Light could change 2 groups: a1, a3.',
-    'Dark 4 pieces, Light 4 pieces, 1 empty point.',
-  ]);
-  await load(page, 'CC/CC w 4');
-  assert.deepEqual(await report(page), ['Dark has won: every point is taken, all by Dark.', 'Dark 4 pieces, Light 0 pieces, 0 empty points.']);
-  // Rotating and flipping move the pieces: the bottom row's dark square and light round.
-  await load(page, '3/3/Sc. b');
-  await page.click('#btn-rotate');
-  assert.equal(await page.inputValue('#out-position'), 'S2/c2/3 b 0');
-  await page.click('#btn-flip');
-  assert.equal(await page.inputValue('#out-position'), '2S/2c/3 b 0');
-  await tool(page, '2');
-  await page.click('#btn-fill');
-  assert.equal(await page.inputValue('#out-position'), 'SSS/SSc/SSS b 0');
-  await page.click('#btn-clear');
-  assert.equal(await page.inputValue('#out-position'), '3/3/3 b 0');
-  assert.deepEqual(problems, []);
-  await page.close();
-});
-
 test('the snippet pasted into another page draws the pixels the editor draws', async () => {
   const problems = [];
   const page = await openEditor(problems);
@@ -292,17 +268,17 @@ test('loading back a written snippet restores everything; a bad one is refused w
   assert.equal(await page.isChecked('#coordinates'), false);
   assert.equal(await page.isChecked('input[name="to-move"][value="light"]'), true);
   assert.equal(await page.inputValue('#plies'), '3');
+  assert.equal(await page.getAttribute('#plies', 'max'), '9999', 'the field takes what the diagram may say (MAX_PLIES)');
 
-  for (const [bad, message] of [
-    ['<federa-board position="4/.s2/2C./4 w" arrows="a1-a1">', 'The snippet’s arrows attribute is “a1-a1”; it takes arrows from a point to another, such as a1-c3 b2-b4.'],
-    ['<div position="3/3/3 b">', 'There is no <federa-board> element in this code.'],
-    ['<federa-board position="3/3/3 b" highlight="e5">', 'The snippet’s highlight attribute has e5, which is not on the 3×3 board.'],
-    ['4/1s2/2C1 w', 'Row 3 does not have 3 cells.'],
-  ]) {
-    await load(page, bad);
-    assert.equal(await page.locator('#load-error').innerText(), message);
-    assert.equal(await page.inputValue('#out-snippet'), written, 'nothing changed');
-  }
+  // Each refusal's words are tested in editor-ctrl.test.mjs; here, that the page shows one.
+  await load(page, '<federa-board position="4/.s2/2C./4 w" arrows="a1-a1">');
+  assert.equal(
+    await page.locator('#load-error').innerText(),
+    'The snippet’s arrows attribute is “a1-a1”; it takes arrows from a point to another, such as a1-c3 b2-b4.',
+  );
+  assert.equal(await page.inputValue('#out-snippet'), written, 'nothing changed');
+  await load(page, given);
+  assert.equal(await page.isHidden('#load-error'), true, 'a load that reads hides the refusal');
 
   // The diagram is kept over a reload.
   await page.reload();
