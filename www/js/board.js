@@ -11,6 +11,7 @@
 // moves, and how), board/layers.js (what is drawn, bottom to top) and
 // board/input.js (pointer events).
 import { parsePoint } from './points.js';
+import { DEFAULT_SIZE } from './facts.js';
 import { aspect, drawnArea, layout, pixel, pointAt as pointAtPixel, shown as isShown, wholeBoard } from './board/geometry.js';
 import { plan } from './board/anim.js';
 import { ABOVE, BELOW, GROUND, drawPiece } from './board/layers.js';
@@ -100,9 +101,9 @@ export function createBoard(element, initial) {
   const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d'));
 
   const state = {
-    size: 13,
+    size: DEFAULT_SIZE,
     /** @type {ArrayLike<number>} */
-    cells: new Uint8Array(169),
+    cells: new Uint8Array(DEFAULT_SIZE * DEFAULT_SIZE),
     /** @type {string[]} */
     lastMove: [],
     /** @type {string[][]} */

@@ -173,12 +173,20 @@ export function withDefaults(config) {
 }
 
 /**
+ * What a config says of the game (its game keys, defaults filled in), as
+ * text: two configs with the same game key show the same game.
+ * @param {EmbedConfig} config
+ */
+export function gameKey(config) {
+  const full = withDefaults(config);
+  return JSON.stringify(GAME_KEYS.map((k) => full[k] ?? null));
+}
+
+/**
  * Whether going from config `a` to `b` needs a fresh game.
  * @param {EmbedConfig} a
  * @param {EmbedConfig} b
  */
 export function gameChanged(a, b) {
-  const x = withDefaults(a);
-  const y = withDefaults(b);
-  return GAME_KEYS.some((k) => x[k] !== y[k]);
+  return gameKey(a) !== gameKey(b);
 }

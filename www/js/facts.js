@@ -1,9 +1,9 @@
 // @ts-check
 // Facts of the rules and the AI, as the wasm package states them: piece
-// codes, board sizes and levels. They come from enums in its JavaScript
+// codes, board sizes, levels, a review's move classes and the glyphs. They come from enums in its JavaScript
 // glue, which need no instantiated engine, so the page can draw a stored
 // board before the engine has loaded.
-import { AiLevel, BoardSize, Cell } from '../federa-wasm.js';
+import { AiLevel, BoardSize, Cell, Glyph, MoveClass } from '../federa-wasm.js';
 
 /** @typedef {'dark' | 'light'} Color */
 /** @typedef {'round' | 'square'} Shape */
@@ -18,11 +18,22 @@ const names = (e) =>
     .filter((k) => typeof e[k] === 'number')
     .sort((a, b) => Number(e[a]) - Number(e[b]));
 
+/** @param {Record<string, string | number>} e */
+const lowerNames = (e) => names(e).map((n) => n.toLowerCase());
+
 /** The AI's levels, weakest first (the engine's names). */
-export const LEVELS = names(AiLevel).map((n) => n.toLowerCase());
-/** The smallest and largest board sizes the rules allow. */
+export const LEVELS = lowerNames(AiLevel);
+/** The smallest and largest board sizes the rules allow, and a new game's. */
 export const MIN_SIZE = BoardSize.Smallest;
 export const MAX_SIZE = BoardSize.Largest;
+export const DEFAULT_SIZE = BoardSize.Default;
+
+/** A reviewed move's classes, best first: `fine`, then those a review marks. */
+export const MOVE_CLASSES = lowerNames(MoveClass);
+/** The classes a review marks, worst last. */
+export const MARKED = MOVE_CLASSES.slice(1);
+/** What the glyphs of an annotated record mean, best first (a move list row's `glyphName`). */
+export const GLYPHS = lowerNames(Glyph);
 
 /** @type {PieceName[]} The pieces, by cell code minus one. */
 const PIECES = /** @type {PieceName[]} */ (
@@ -70,3 +81,19 @@ export function pieceOf(code) {
 
 /** Every piece's cell code, in code order. */
 export const PIECE_CODES = PIECES.map((_, k) => k + 1);
+
+/** Every cell code: empty, then the pieces. */
+export const CELL_CODES = [0, ...PIECE_CODES];
+
+const CELL_TEXT = new RegExp(`^[${CELL_CODES.join('')}]*$`);
+
+/**
+ * A `size`×`size` board's cells from their stored text (one cell code per
+ * point, row by row from the bottom), or null if the text is not that.
+ * @param {unknown} text
+ * @param {number} size
+ * @returns {Uint8Array | null}
+ */
+export function cellsFromText(text, size) {
+  return typeof text === 'string' && text.length === size * size && CELL_TEXT.test(text) ? Uint8Array.from(text, Number) : null;
+}

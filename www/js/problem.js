@@ -15,7 +15,7 @@
  */
 
 /** @param {Row} row */
-const wrong = (row) => row.glyph === '?' || row.glyph === '??';
+const wrong = (row) => row.glyphName === 'mistake' || row.glyphName === 'blunder';
 
 export class Problem {
   /** @param {Game} solution the problem's position with the solution as its tree */

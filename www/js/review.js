@@ -4,6 +4,7 @@
 // for the two moves around it). The review can be cancelled and resumed:
 // what was judged is kept, keyed by the moves up to it, so a later change of
 // the game keeps the judgements of the moves before the change.
+import { MARKED, MOVE_CLASSES } from './facts.js';
 
 /**
  * @typedef {import('./types.js').Judgement} Judgement
@@ -171,21 +172,18 @@ export function isJudgement(value) {
     ['ply', 'before', 'after', 'dark', 'accuracy'].every((k) => number(value[k])) &&
     typeof value.played === 'string' &&
     ['dark', 'light'].includes(value.player) &&
-    ['fine', ...MARKED].includes(value.class) &&
+    MOVE_CLASSES.includes(value.class) &&
     Array.isArray(value.best) &&
     value.best.every((/** @type {any} */ m) => typeof m === 'object' && m !== null && typeof m.token === 'string')
   );
 }
-
-/** The classes a review marks, worst last. */
-export const MARKED = /** @type {const} */ (['inaccuracy', 'mistake', 'blunder']);
 
 /**
  * The plies of the marked moves, in order.
  * @param {(Judgement | undefined)[]} results
  */
 export function markedPlies(results) {
-  return results.flatMap((r, k) => (r && MARKED.includes(/** @type {any} */ (r.class)) ? [k + 1] : []));
+  return results.flatMap((r, k) => (r && MARKED.includes(r.class) ? [k + 1] : []));
 }
 
 /**
@@ -209,7 +207,7 @@ export function nextMarked(results, ply, step) {
 export function summarise(results, player) {
   const mine = /** @type {Judgement[]} */ (results.filter((r) => r && r.player === player));
   /** @type {Record<string, number>} */
-  const counts = { inaccuracy: 0, mistake: 0, blunder: 0 };
+  const counts = Object.fromEntries(MARKED.map((c) => [c, 0]));
   for (const r of mine) if (r.class in counts) counts[r.class]++;
   const accuracy = mine.length ? mine.reduce((sum, r) => sum + r.accuracy, 0) / mine.length : 100;
   return { counts, accuracy, moves: mine.length };

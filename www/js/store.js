@@ -93,3 +93,57 @@ export function writeEntry(storage, key, value) {
     return false;
   }
 }
+
+/**
+ * A page's stored entries with its notes on them: an entry that failed to
+ * read (or was replaced) is noted until the player closes the note, and
+ * with no backup copy its key is held (not written) meanwhile; a browser
+ * with no room is noted once.
+ *
+ *   const keeper = new Keeper(safeStorage());
+ *   keeper.onNote = () => showNotes(keeper.losses);
+ *   keeper.write('federa.game', game);
+ */
+export class Keeper {
+  /** @param {Storage | null} storage */
+  constructor(storage) {
+    this.storage = storage;
+    /** The notes shown, oldest first. @type {import('./panels/lost.js').LostNote[]} */
+    this.losses = [];
+    /** Keys not to write while their note is open. @type {Set<string>} */
+    this.held = new Set();
+    /** Called when a note is added by a write. */
+    this.onNote = () => {};
+    this.full = false;
+  }
+
+  /**
+   * Notes an entry that failed to read or was replaced.
+   * @param {import('./panels/lost.js').LostNote} lost
+   */
+  lose(lost) {
+    this.losses.push(lost);
+    if (!lost.backup) this.held.add(lost.key);
+  }
+
+  /**
+   * Writes `value` as JSON at `key`, unless the key is held.
+   * @param {string} key
+   * @param {unknown} value
+   */
+  write(key, value) {
+    if (this.held.has(key) || writeEntry(this.storage, key, value) || this.full || !this.storage) return;
+    this.full = true;
+    this.losses.push({ key, full: true });
+    this.onNote();
+  }
+
+  /**
+   * Closes a note; true if its key was held (the caller writes it now).
+   * @param {import('./panels/lost.js').LostNote} lost
+   */
+  close(lost) {
+    this.losses.splice(this.losses.indexOf(lost), 1);
+    return this.held.delete(lost.key);
+  }
+}

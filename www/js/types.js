@@ -9,8 +9,10 @@
  *   size: number, pie: boolean, toMove: Color, winner: Color | null,
  *   dark: number, light: number, empty: number, skipped: boolean,
  *   ply: number, moves: number, plies: number, swapAvailable: boolean,
- *   swapped: boolean, setUp: boolean,
+ *   swapped: boolean, setUp: boolean, seats: Record<Color, 'first' | 'second'>,
  * }} Status
+ *
+ * seats: which seat (by who moved first) plays each colour.
  * @typedef {{
  *   token: string, kind: 'place' | 'change' | 'swap', color: Color,
  *   piece?: PieceName, at?: string, points?: string[],

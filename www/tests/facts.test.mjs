@@ -7,8 +7,10 @@ import assert from 'node:assert/strict';
 import { engine } from './glue.mjs';
 import { thrown } from './thrown.mjs';
 
-const { LEVELS, MAX_SIZE, MIN_SIZE, PIECE_CODES, pieceCode, pieceName, pieceOf } = await import('../js/facts.js');
+const { CELL_CODES, DEFAULT_SIZE, GLYPHS, LEVELS, MARKED, MAX_SIZE, MIN_SIZE, MOVE_CLASSES, PIECE_CODES, cellsFromText, pieceCode, pieceName, pieceOf } =
+  await import('../js/facts.js');
 const wasm = await engine();
+const settingsModule = await import('../js/settings.js');
 
 test('the levels are the names the AI accepts, weakest first', () => {
   assert.deepEqual(LEVELS, ['novice', 'casual', 'club', 'strong', 'master']);
@@ -29,6 +31,36 @@ test('the size range is the engine’s', () => {
     game.free();
   }
   for (const n of [MIN_SIZE - 1, MAX_SIZE + 1]) assert.equal(thrown(() => new wasm.GameHandle(n, true)).kind, 'size', `${n}`);
+});
+
+test('a new game is the engine’s default size', () => {
+  assert.equal(DEFAULT_SIZE, 13);
+  const { DEFAULTS } = settingsModule;
+  assert.equal(DEFAULTS.size, DEFAULT_SIZE);
+});
+
+test('move classes are the review’s names, and the glyphs’ meanings the move list’s', () => {
+  assert.deepEqual(MOVE_CLASSES, ['fine', 'inaccuracy', 'mistake', 'blunder']);
+  assert.deepEqual(MARKED, ['inaccuracy', 'mistake', 'blunder']);
+  assert.deepEqual(GLYPHS, ['brilliant', 'good', 'interesting', 'inaccuracy', 'mistake', 'blunder']);
+  // Every glyph of an annotated record comes back with its meaning.
+  const game = wasm.GameHandle.fromRecord('3x3 BCa1!! WCb1! BCc1!? WCa2?! BCb2? WCc2??', true);
+  const rows = game.tree().rows;
+  game.free();
+  assert.deepEqual(rows.map((r) => [r.glyph, r.glyphName]), [['!!', 'brilliant'], ['!', 'good'], ['!?', 'interesting'], ['?!', 'inaccuracy'], ['?', 'mistake'], ['??', 'blunder']]);
+  // A class the review writes into the tree is one of these names.
+  const judged = wasm.GameHandle.fromRecord('3x3 BCa1 WCb1', true);
+  for (const c of MOVE_CLASSES) assert.equal(judged.annotate(1, 0.5, c, ''), true, c);
+  assert.equal(judged.annotate(1, 0.5, 'good', ''), false);
+  judged.free();
+});
+
+test('stored cells read back only as a board of their size’s cell codes', () => {
+  assert.deepEqual(CELL_CODES, [0, 1, 2, 3, 4]);
+  assert.deepEqual(cellsFromText('0123', 2), Uint8Array.from([0, 1, 2, 3]));
+  for (const [text, size] of [['01234', 2], ['0125', 2], ['012', 2], ['01 3', 2], [1234, 2], [null, 2], ['', 1]]) {
+    assert.equal(cellsFromText(text, size), null, JSON.stringify(text));
+  }
 });
 
 test('pieceCode and pieceName/pieceOf go both ways', () => {

@@ -5,6 +5,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
+import './glue.mjs';
+
 const { ReviewRunner, markedPlies, nextMarked, summarise } = await import('../js/review.js');
 
 const settle = () => new Promise(setImmediate);

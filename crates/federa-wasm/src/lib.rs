@@ -5,7 +5,7 @@
 
 mod errors;
 
-use federa_core::review::{self, Analyser, MoveClass};
+use federa_core::review::{self, Analyser};
 use federa_core::search::{Analysis, Clock, Level, Limit, Player, PlayerKind, midgame_position};
 use federa_core::{
     Color, Game, GameTree, Move, NodeId, Piece, Point, Position, Rng, Rules, Setup, Shape, Token,
@@ -69,11 +69,12 @@ impl Cell {
     }
 }
 
-/// The board sizes the rules allow.
+/// The board sizes the rules allow, and the size of a new game.
 #[wasm_bindgen]
 #[derive(Clone, Copy, Debug)]
 pub enum BoardSize {
     Smallest = 2,
+    Default = 13,
     Largest = 25,
 }
 
@@ -87,6 +88,41 @@ pub enum AiLevel {
     Club = 3,
     Strong = 4,
     Master = 5,
+}
+
+/// A reviewed move's class, best first; its name is the variant's in lower
+/// case, as `MoveClass::name` of the review writes it.
+#[wasm_bindgen]
+#[derive(Clone, Copy, Debug)]
+pub enum MoveClass {
+    Fine = 0,
+    Inaccuracy = 1,
+    Mistake = 2,
+    Blunder = 3,
+}
+
+/// A move's glyph in an annotated record, best first; the move list's
+/// `glyphName` is the variant's name in lower case.
+#[wasm_bindgen]
+#[derive(Clone, Copy, Debug)]
+pub enum Glyph {
+    Brilliant = 0,
+    Good = 1,
+    Interesting = 2,
+    Inaccuracy = 3,
+    Mistake = 4,
+    Blunder = 5,
+}
+
+fn glyph_name(g: federa_core::Glyph) -> &'static str {
+    match g {
+        federa_core::Glyph::Brilliant => "brilliant",
+        federa_core::Glyph::Good => "good",
+        federa_core::Glyph::Interesting => "interesting",
+        federa_core::Glyph::Inaccuracy => "inaccuracy",
+        federa_core::Glyph::Mistake => "mistake",
+        federa_core::Glyph::Blunder => "blunder",
+    }
 }
 
 /// Whether a piece of type `attacker` attacks groups of type `group` (the
@@ -162,6 +198,27 @@ struct Status {
     swap_available: bool,
     swapped: bool,
     set_up: bool,
+    /// Which seat plays each colour: the first player plays Light after a
+    /// swap.
+    seats: Seats,
+}
+
+/// The seat (`first` or `second`, by who moved first) of each colour.
+#[derive(Serialize)]
+struct Seats {
+    dark: &'static str,
+    light: &'static str,
+}
+
+impl Seats {
+    fn after(swapped: bool) -> Seats {
+        let (dark, light) = if swapped {
+            ("second", "first")
+        } else {
+            ("first", "second")
+        };
+        Seats { dark, light }
+    }
 }
 
 /// A group as the page describes it.
@@ -312,11 +369,14 @@ impl GameHandle {
 /// comment gives it) and the `variations` that branch off before it, each a
 /// list of rows.
 #[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 struct TreeRow {
     id: usize,
     ply: usize,
     token: String,
     glyph: &'static str,
+    /// The glyph's meaning (`Glyph`'s names: `blunder`, `good`, …), or `""`.
+    glyph_name: &'static str,
     comment: String,
     /// The point it places on, or a change's canonical point (none for the
     /// swap).
@@ -345,6 +405,7 @@ fn tree_row(tree: &GameTree, id: NodeId, ply: usize, variations: Vec<Vec<TreeRow
         token: tree.position(before).token(m),
         at: MoveInfo::from(m).at,
         glyph: tree.glyph(id).map_or("", |g| g.symbol()),
+        glyph_name: tree.glyph(id).map_or("", glyph_name),
         comment: tree.comment_text(id),
         eval: tree.eval(id).map(|e| f32::from(e) / 1000.0),
         variations,
@@ -393,6 +454,21 @@ impl GameHandle {
             Err(_) => GameTree::from_annotated(text, pie)
                 .map(GameHandle::of_tree)
                 .map_err(|e| from_annotated(&e)),
+        }
+    }
+
+    /// A game from what a player pasted or loaded: a record (plain or
+    /// annotated, with tags) or a position string. A position's first word
+    /// holds its rows, separated by `/`; a record's is a tag or the size, so
+    /// the error is the one of the notation the text is written in.
+    #[wasm_bindgen(js_name = fromText)]
+    pub fn from_text(text: &str, pie: bool) -> JsResult<GameHandle> {
+        let text = text.trim();
+        let first = text.split_whitespace().next().unwrap_or("");
+        if !first.starts_with('[') && first.contains('/') {
+            GameHandle::from_position(text, pie)
+        } else {
+            GameHandle::from_record(text, pie)
         }
     }
 
@@ -630,9 +706,11 @@ impl GameHandle {
     /// class or value that is not one.
     pub fn annotate(&mut self, ply: f64, dark: f64, class: &str, best: &str) -> bool {
         let ok = ply.fract() == 0.0 && ply >= 1.0 && ply <= self.nodes.len() as f64;
-        let (Some(class), true, true) =
-            (MoveClass::from_name(class), ok, (0.0..=1.0).contains(&dark))
-        else {
+        let (Some(class), true, true) = (
+            review::MoveClass::from_name(class),
+            ok,
+            (0.0..=1.0).contains(&dark),
+        ) else {
             return false;
         };
         let node = self.nodes[ply as usize - 1];
@@ -703,6 +781,7 @@ impl GameHandle {
             swap_available: pos.swap_available(),
             swapped: self.game.swapped(),
             set_up: self.game.start() != &Position::new(pos.rules()),
+            seats: Seats::after(self.game.swapped()),
         })
     }
 
@@ -1262,7 +1341,42 @@ mod tests {
     #[test]
     fn the_size_range_is_the_core_s() {
         assert_eq!(BoardSize::Smallest as u8, MIN_SIZE);
+        assert_eq!(BoardSize::Default as u8, federa_core::DEFAULT_SIZE);
         assert_eq!(BoardSize::Largest as u8, MAX_SIZE);
+    }
+
+    #[test]
+    fn move_classes_are_the_review_s_in_order() {
+        let ours = [
+            MoveClass::Fine,
+            MoveClass::Inaccuracy,
+            MoveClass::Mistake,
+            MoveClass::Blunder,
+        ];
+        for (k, class) in ours.into_iter().enumerate() {
+            assert_eq!(class as usize, k);
+            let name = format!("{class:?}").to_lowercase();
+            let core = review::MoveClass::from_name(&name).expect("a class of the review");
+            assert_eq!(core.name(), name);
+        }
+        assert_eq!(review::MoveClass::from_name("brilliant"), None);
+    }
+
+    #[test]
+    fn glyphs_are_the_annotated_record_s_in_order() {
+        let ours = [
+            Glyph::Brilliant,
+            Glyph::Good,
+            Glyph::Interesting,
+            Glyph::Inaccuracy,
+            Glyph::Mistake,
+            Glyph::Blunder,
+        ];
+        for (k, (core, glyph)) in federa_core::Glyph::ALL.into_iter().zip(ours).enumerate() {
+            assert_eq!(glyph as usize, k);
+            assert_eq!(format!("{glyph:?}").to_lowercase(), glyph_name(core));
+            assert_eq!(format!("{core:?}").to_lowercase(), glyph_name(core));
+        }
     }
 
     #[test]

@@ -4,25 +4,16 @@
 // it is an alternative to, runs on one line with its own nested in
 // parentheses. Every move shows its glyph and comment; the line shown is
 // marked, its current move too; a click shows that move.
+import { MARKED } from '../facts.js';
 
 /**
  * @typedef {{
- *   id: number, ply: number, token: string, glyph: string, comment: string, at: string | null,
+ *   id: number, ply: number, token: string, glyph: string, glyphName: string, comment: string, at: string | null,
  *   eval: number | null,
  *   variations: Row[][],
  * }} Row
  * @typedef {{ rows: Row[], comment: string, line: number[], current: number | null }} Tree
  */
-
-/** What each glyph means, as a class for its colour (a review's classes first). */
-export const GLYPH_CLASS = /** @type {Record<string, string>} */ ({
-  '?!': 'inaccuracy',
-  '?': 'mistake',
-  '??': 'blunder',
-  '!': 'good',
-  '!!': 'brilliant',
-  '!?': 'interesting',
-});
 
 /**
  * @param {HTMLOListElement} list
@@ -43,10 +34,11 @@ export function renderMoves(list, tree, t, onShow) {
     b.textContent = (numbered ? number(row.ply, t) + ' ' : '') + row.token;
     if (row.glyph) {
       const mark = document.createElement('span');
-      const kind = GLYPH_CLASS[row.glyph];
+      // The glyph's meaning names its colour's class (facts.js's GLYPHS).
+      const kind = row.glyphName;
       mark.className = `glyph-mark ${kind}`;
       mark.textContent = row.glyph;
-      if (['inaccuracy', 'mistake', 'blunder'].includes(kind)) mark.title = t('class.' + kind);
+      if (MARKED.includes(kind)) mark.title = t('class.' + kind);
       b.appendChild(mark);
     }
     if (line.has(row.id)) b.classList.add('on-line');

@@ -2,7 +2,7 @@
 // The game review's panel parts: the win-chance graph (Dark's chance after
 // each move, the current ply as a line, marked moves as dots in their
 // glyph's colour; a click or a drag jumps there) and the per-player table.
-import { MARKED } from '../review.js';
+import { MARKED } from '../facts.js';
 
 /**
  * @typedef {import('../types.js').Judgement} Judgement
