@@ -15,22 +15,23 @@
 // Everything lives in a shadow root, so no style leaks in or out. The game
 // is the page's session (session.js); attributes read as embed-config.js
 // says, and a bad one shows a message in the element instead of a board.
+// What each mode does is its object in embed/modes.js.
 import { loadEngine } from './engine.js';
 import { createBoard } from './board.js';
-import { parsePoint } from './points.js';
 import { AiClient } from './ai.js';
-import { HUMANS, Session, againstAiAs } from './session.js';
-import { attributeName, configFromAttributes, gameChanged, parseRegion, withDefaults } from './embed-config.js';
+import { Session } from './session.js';
+import { attributeName, configFromAttributes, gameKey, parseRegion, withDefaults } from './embed-config.js';
 import { languages, loadLanguage, preferredLanguage } from './i18n.js';
 import { boardLabel, describeError, describeMove, narrate } from './words.js';
-import { clickShape, hideBadge, hoverShape, showHover } from './hover.js';
-import { cursorKey, cursorStart } from './keys.js';
+import { clickShape } from './hover.js';
+import { BoardView } from './board-view.js';
 import { button } from './panels/lost.js';
-import { GLYPH_CLASS, findRow, renderMoves } from './panels/moves.js';
+import { findRow, renderMoves } from './panels/moves.js';
 import { listenGraph, renderGraph } from './panels/review.js';
 import { ReviewRunner, annotate, reviewedGame } from './review.js';
-import { Problem } from './problem.js';
 import { saveFile } from './save-file.js';
+import { modes } from './embed/modes.js';
+import { ProblemCtrl } from './embed/problem-ctrl.js';
 
 /**
  * @typedef {import('./embed.js').EmbedConfig} EmbedConfig
@@ -56,9 +57,6 @@ function styles(onColours) {
   if (onColours) palette.addEventListener('load', onColours);
   return [palette, link('board.css'), link('review.css'), link('embed.css')];
 }
-
-/** How long the board waits before it answers the reader's move in a problem. */
-const ANSWER_MS = 400;
 
 /** @param {Element} host */
 function pageLanguage(host) {
@@ -102,9 +100,11 @@ export function mount(host, initial = {}) {
     host.dispatchEvent(new CustomEvent('federa-' + event, { detail, bubbles: true, composed: true }));
   };
 
+  /** The config as set (the defaults are filled in as it is read: `full()`). */
   let config = { ...initial };
-  /** The config the board shows, defaults filled in. */
-  let cfg = withDefaults(config);
+  const full = () => withDefaults(config);
+  /** The game key of the config the game was made from (null: none made). @type {string | null} */
+  let made = null;
   /** @type {import('./i18n.js').I18n | null} */
   let i18n = null;
   const t = /** @type {import('./words.js').Translate} */ ((key, params) => i18n?.t(key, params) ?? key);
@@ -112,31 +112,35 @@ export function mount(host, initial = {}) {
   let engine = null;
   /** @type {import('./board.js').Board | null} */
   let board = null;
+  /** @type {BoardView | null} */
+  let boardView = null;
   let destroyed = false;
   // The shape a tap places (a mouse chooses with its buttons).
   /** @type {'round' | 'square'} */
   let shape = 'round';
-  /** @type {string | null} */
-  let cursor = null;
-  /** The config the game was made from, to tell a game change from a view change. @type {EmbedConfig | null} */
-  let made = null;
-
-  /** Problem mode: the solution, and whether it is solved. @type {Problem | null} */
+  /** Problem mode's state. @type {ProblemCtrl | null} */
   let problem = null;
-  let solved = false;
-  /** @type {string | null} */
-  let hinted = null;
   /** The part of the board shown (all of it when null). @type {import('./board/geometry.js').Region | null} */
   let region = null;
-  /** @param {MoveInfo} move */
-  function check(move) {
-    if (cfg.mode === 'try' && cfg.expect && !cfg.expect.includes(move.token)) return { kind: 'notExpected', move };
-    // The board's own answers were followed already.
-    if (!problem || move.color !== problemSide) return null;
-    const verdict = problem.judge(move.token);
-    return verdict.right ? null : { kind: 'wrongAnswer', comment: verdict.comment, token: move.token };
-  }
-  const session = new Session({ ai: () => new AiClient(), keepRedo: false, check });
+
+  const mode = () => modes[full().mode];
+  /** What the mode is handed. @returns {import('./embed/modes.js').ModeCtx} */
+  const modeCtx = () => ({
+    session,
+    t,
+    cfg: full(),
+    review,
+    problem,
+    add: (key, action) => $('.bar').appendChild(button(t, key, action)),
+    reset: () => {
+      made = null;
+      apply();
+    },
+    hint: showHint,
+    shapeToggle,
+  });
+
+  const session = new Session({ ai: () => new AiClient(), keepRedo: false, check: (move) => mode().check(modeCtx(), move) });
   session.on('change', ({ animate }) => update(animate));
   // Review mode, for a record without evaluations: the AI judges its moves
   // when the reader asks, into the game's tree.
@@ -155,13 +159,14 @@ export function mount(host, initial = {}) {
   );
   session.on('move', ({ move, status }) => {
     const words = narrate(t, move, status, t('embed.won', { color: t('color.' + status.winner) }));
-    if (cfg.mode === 'try' && cfg.expect) words.unshift(t('embed.right'));
+    if (mode().right(modeCtx())) words.unshift(t('embed.right'));
     const record = session.current.record();
-    if (problem && readerMoved(move)) {
-      solved = problem.next().length === 0;
-      say([t(solved ? 'problem.solved' : 'embed.right'), lastComment(), ...words].filter(Boolean).join(' '), solved ? 'win' : 'ok');
+    const solution = problem;
+    if (solution && solution.readerMoved(move)) {
+      const solved = solution.followed();
+      say([t(solved ? 'problem.solved' : 'embed.right'), solution.lastComment(), ...words].filter(Boolean).join(' '), solved ? 'win' : 'ok');
       if (solved) emit('solved', { record });
-      else answerLater();
+      else solution.answerLater(session, () => solution === problem);
     } else {
       say(words.join(' '), status.winner ? 'win' : 'ok');
     }
@@ -183,30 +188,6 @@ export function mount(host, initial = {}) {
       'error',
     );
   });
-
-  /** Whether `move` was the reader's (in problem mode the board plays the other side). @param {MoveInfo} move */
-  function readerMoved(move) {
-    return move.color === problemSide;
-  }
-  /** @type {string | null} */
-  let problemSide = null;
-
-  /** The author's comment on the solution's move just followed. */
-  function lastComment() {
-    return problem?.at == null ? '' : (findRow(problem.rows, problem.at)?.comment ?? '');
-  }
-
-  /** The board's answer for the other side, after a pause to see the reader's move. */
-  function answerLater() {
-    const solution = problem;
-    const ply = session.status().ply;
-    setTimeout(() => {
-      // Unless the board was reset (or the game changed) meanwhile.
-      if (solution !== problem || !session.game || session.status().ply !== ply) return;
-      const row = problem?.answer();
-      if (row) session.play(row.token);
-    }, ANSWER_MS);
-  }
   session.on('aiFailed', ({ error }) => {
     say(t('message.aiFailed', { reason: describeError(t, error) }), 'error');
     const retry = frame.querySelector('.bar .retry');
@@ -245,7 +226,7 @@ export function mount(host, initial = {}) {
    * @param {number} size
    */
   function fitRegion(size) {
-    const given = cfg.region;
+    const given = full().region;
     const part = typeof given === 'string' ? parseRegion(given) : null;
     if (given !== undefined && !part) {
       fail(t('embed.badAttribute', { name: 'region', value: String(given), expected: t('embed.expected.region') }));
@@ -259,10 +240,16 @@ export function mount(host, initial = {}) {
     return true;
   }
 
+  /** A game that cannot be shown: the AI stops and nothing is made. */
+  function unmade() {
+    session.stopAi();
+    made = null;
+  }
+
   function apply() {
-    cfg = withDefaults(config);
+    const cfg = full();
     frame.lang = i18n?.locale ?? 'en';
-    if (made && session.game && !gameChanged(made, config)) {
+    if (made === gameKey(config) && session.game) {
       // The region is a view key: the game stays, whether it fits or not.
       if (!fitRegion(session.status().size)) return;
       if (frame.classList.contains('failed')) {
@@ -280,53 +267,59 @@ export function mount(host, initial = {}) {
       else if (cfg.position) fresh = e.GameHandle.fromPosition(cfg.position, cfg.pie);
       else fresh = new e.GameHandle(cfg.size, cfg.pie);
     } catch (error) {
-      session.stopAi();
-      made = null;
+      unmade();
       fail(t('embed.badGame', { reason: describeError(t, error) }));
       return;
     }
     if (!fitRegion(fresh.status().size)) {
       fresh.free();
-      session.stopAi();
-      made = null;
+      unmade();
       return;
     }
     problem = null;
-    solved = false;
-    hinted = null;
     if (cfg.mode === 'problem') {
       try {
-        const st = fresh.status();
-        const head = `[Position "${fresh.position()}"]\n${st.size}x${st.size}`;
-        const solution = e.GameHandle.fromRecord(`${head} ${cfg.solution ?? ''}`, cfg.pie);
-        problem = new Problem(solution);
-        solution.free();
-        problemSide = st.toMove;
+        problem = ProblemCtrl.of(e, fresh, cfg.solution ?? '', cfg.pie);
       } catch (error) {
         fresh.free();
-        session.stopAi();
-        made = null;
+        unmade();
         fail(t('embed.badSolution', { reason: describeError(t, error) }));
         return;
       }
     }
     frame.classList.remove('failed');
-    made = { ...config };
-    if (cfg.mode === 'replay' || cfg.mode === 'review') fresh.jump(Math.min(cfg.initialPly ?? 0, fresh.status().moves));
-    else if (cfg.initialPly !== undefined) fresh.jump(Math.min(cfg.initialPly, fresh.status().moves));
+    made = gameKey(config);
+    const opensAt = cfg.initialPly ?? (mode().opensAtStart ? 0 : null);
+    if (opensAt !== null) fresh.jump(Math.min(opensAt, fresh.status().moves));
     review.cancel();
     board ??= createBoard(boardEl, { events: { hover: onHover, click: onClick } });
+    boardView ??= new BoardView({
+      board,
+      session,
+      badge: $('.badge'),
+      host: $('.board-host'),
+      announcer: $('.announcer'),
+      t,
+      locale: () => i18n?.locale ?? 'en',
+      canPlace: readerToMove,
+      showGroup: () => full().attackers,
+      shape: () => shape,
+      region: () => region,
+      say,
+      act: (at, how) => {
+        if (readerToMove()) session.act(at, how);
+      },
+    });
     say('', '');
-    cursor = null;
-    const seats = cfg.mode === 'play' ? againstAiAs(cfg.ai) : HUMANS;
-    session.load(fresh, seats, cfg.level, fresh.status().ply);
+    boardView.cursor = null;
+    session.load(fresh, mode().seats(cfg), cfg.level, fresh.status().ply);
     // After the game is loaded: review mode's bar depends on its record.
     buildBar();
   }
 
   /** Redraws what the view keys say (the game is kept). */
   function show() {
-    session.level = cfg.level;
+    session.level = full().level;
     update(null);
     session.maybeAi();
   }
@@ -334,53 +327,21 @@ export function mount(host, initial = {}) {
   function buildBar() {
     const bar = $('.bar');
     bar.replaceChildren();
-    /**
-     * @param {string} key
-     * @param {() => void} action
-     */
-    const add = (key, action) => bar.appendChild(button(t, key, action));
-    if (cfg.mode === 'replay' || cfg.mode === 'review') {
-      add('btn.first', () => session.jump(0));
-      add('btn.back', () => session.jump(session.status().ply - 1));
-      add('btn.forward', () => session.jump(session.status().ply + 1));
-      add('btn.last', () => session.jump(session.status().moves));
-      const rows = session.game?.tree().rows ?? [];
-      if (cfg.mode === 'review' && rows.some((/** @type {{ eval: number | null }} */ r) => r.eval === null)) {
-        if (review.state.running) add('btn.cancel', () => review.cancel());
-        else add('btn.review', () => review.start(reviewedGame(session.current)));
-      }
-    } else if (cfg.mode === 'problem') {
-      add('btn.hint', showHint);
-      add('embed.reset', () => {
-        made = null;
-        apply();
-      });
-    } else if (cfg.mode !== 'diagram') {
-      add('btn.undo', () => session.undo());
-      add('btn.swap', () => session.play('swap')).classList.add('swap');
-      // Shown when the AI could not move (its worker failed): asks again.
-      if (cfg.mode === 'play') {
-        const retry = add('btn.resume', () => {
-          retry.hidden = true;
-          session.resume();
-        });
-        retry.classList.add('retry');
-        retry.hidden = true;
-      }
-      const glyph = { round: '●', square: '■' };
-      const toggle = add('shape.' + shape, () => {
-        shape = shape === 'round' ? 'square' : 'round';
-        toggle.textContent = `${glyph[shape]} ${t('shape.' + shape)}`;
-      });
-      toggle.textContent = `${glyph[shape]} ${t('shape.' + shape)}`;
-      toggle.title = t('shape.label');
-      add('embed.reset', () => {
-        made = null;
-        apply();
-      });
-    }
-    if (cfg.download) add('embed.downloadSvg', downloadSvg);
+    const ctx = modeCtx();
+    mode().bar(ctx);
+    if (ctx.cfg.download) ctx.add('embed.downloadSvg', downloadSvg);
     bar.hidden = !bar.children.length;
+  }
+
+  /** The button that switches the shape a tap places. */
+  function shapeToggle() {
+    const glyph = { round: '●', square: '■' };
+    const toggle = modeCtx().add('shape.' + shape, () => {
+      shape = shape === 'round' ? 'square' : 'round';
+      toggle.textContent = `${glyph[shape]} ${t('shape.' + shape)}`;
+    });
+    toggle.textContent = `${glyph[shape]} ${t('shape.' + shape)}`;
+    toggle.title = t('shape.label');
   }
 
   /** Saves the board as an SVG file (the `download` attribute's button). */
@@ -392,34 +353,29 @@ export function mount(host, initial = {}) {
 
   /** @param {Status} st */
   function statusLine(st) {
-    /** @param {string | null} c */
-    const color = (c) => t('color.' + c);
     if (review.state.running) return t('review.progress', { done: review.state.done, count: review.state.total });
-    if (cfg.mode === 'replay' || cfg.mode === 'review') return t('embed.replayPly', { ply: st.ply, count: st.moves });
-    if (cfg.mode === 'diagram') return '';
-    if (cfg.mode === 'problem') return solved ? t('problem.solved') : t('problem.toFind', { color: color(problemSide) });
-    if (st.winner) return t('embed.won', { color: color(st.winner) });
-    return t('embed.toMove', { color: color(st.toMove) });
+    return mode().status(modeCtx(), st);
   }
 
   /** Whether the reader may move now. */
   function readerToMove(st = session.status()) {
-    if (problem && (solved || st.toMove !== problemSide)) return false;
-    return cfg.interactive && session.humanToMove(st);
+    if (problem && !problem.readerToMove(st)) return false;
+    return full().interactive && session.humanToMove(st);
   }
 
   /** Problem mode: rings the next right move's point and says so. */
   function showHint() {
-    hinted = problem?.hint() ?? null;
-    if (!hinted) return;
-    say(t('problem.hint', { at: hinted }), 'ok');
-    emit('hint', { at: hinted });
+    const at = problem?.hint() ?? null;
+    if (!at) return;
+    say(t('problem.hint', { at }), 'ok');
+    emit('hint', { at });
     update(null);
   }
 
   /** @param {{ origin: string | null } | null} animate */
   function update(animate) {
     if (!board || !session.game) return;
+    const cfg = full();
     const game = session.current;
     const st = session.status();
     const line = statusLine(st);
@@ -429,21 +385,21 @@ export function mount(host, initial = {}) {
       cells,
       lastMove: game.lastMovePoints(),
       hints: cfg.hints && readerToMove(st) ? game.changeableGroups() : [],
-      marks: hinted ? [...cfg.highlight, hinted] : cfg.highlight,
+      marks: problem?.hinted ? [...cfg.highlight, problem.hinted] : cfg.highlight,
       arrows: cfg.arrows ?? [],
       labels: cfg.labels ?? [],
       shade: cfg.shade ?? [],
       region,
       focus: null,
       ghost: null,
-      cursor,
+      cursor: boardView?.cursor ?? null,
       coordinates: cfg.coordinates,
       interactive: cfg.interactive || cfg.attackers,
       label: boardLabel(t, cells, st.size, line, st.ply > 0 ? game.moveAt(st.ply - 1) : null),
       animate,
     });
     boardEl.setAttribute('aria-label', t('board.application'));
-    hideBadge($('.badge'));
+    boardView?.hideBadge();
     $('.status').textContent = line;
     $('.status').hidden = !line;
     $('.caption').textContent = cfg.caption;
@@ -459,7 +415,7 @@ export function mount(host, initial = {}) {
    * @param {Status} st
    */
   function showReview(st) {
-    const on = cfg.mode === 'review';
+    const on = mode().showsReview;
     $('.review').hidden = !on;
     /** @type {import('./panels/moves.js').Tree} */
     const tree = session.current.tree();
@@ -472,23 +428,8 @@ export function mount(host, initial = {}) {
     // The graph's marker: the last move shown that is on the main line.
     let onMain = 0;
     while (onMain < st.ply && tree.line[onMain] === rows[onMain]?.id) onMain++;
-    renderGraph(graph, [null, ...rows.map((r) => r.eval)], rows.map((r) => GLYPH_CLASS[r.glyph]), onMain, t);
+    renderGraph(graph, [null, ...rows.map((r) => r.eval)], rows.map((r) => r.glyphName), onMain, t);
     renderMoves(/** @type {HTMLOListElement} */ ($('.move-list')), tree, t, (id) => session.jumpToNode(id));
-  }
-
-  function hoverView() {
-    const st = session.status();
-    return {
-      game: session.current,
-      status: st,
-      board: /** @type {import('./board.js').Board} */ (board),
-      badge: $('.badge'),
-      host: $('.board-host'),
-      t,
-      locale: i18n?.locale ?? 'en',
-      canPlace: readerToMove(st),
-      showGroup: cfg.attackers,
-    };
   }
 
   /**
@@ -496,7 +437,7 @@ export function mount(host, initial = {}) {
    * @param {Event} event
    */
   function onHover(point, event) {
-    if (session.game) showHover(hoverView(), point, hoverShape(event));
+    boardView?.hover(point, event);
   }
 
   /**
@@ -509,33 +450,10 @@ export function mount(host, initial = {}) {
     session.act(point, clickShape(event, which, shape));
   }
 
-  /** @param {KeyboardEvent} e */
-  function onKey(e) {
-    if (!session.game || !board || e.ctrlKey || e.metaKey || e.altKey) return;
-    const st = session.status();
-    const shownPart = region ?? undefined;
-    const action = cursorKey(e.key, cursor, st.size, cursorStart(session.current.lastMovePoints(), st.size, shownPart), shownPart);
-    if (!action) return;
-    e.preventDefault();
-    if ('act' in action) {
-      const p = /** @type {import('./points.js').Coord} */ (parsePoint(action.at));
-      const occupied = session.current.groupAt(p.col, p.row) !== null;
-      if (action.act === 'change' && !occupied) say(t('message.nothingToChange', { at: action.at }), 'error');
-      else if (readerToMove()) session.act(action.at, action.act === 'round' || action.act === 'square' ? action.act : shape);
-    } else {
-      cursor = action.cursor;
-    }
-    board.set({ cursor });
-    const shown = cursor ? showHover(hoverView(), cursor, readerToMove() ? shape : null) : showHover(hoverView(), null, null);
-    if (cursor) {
-      announce(shown ? `${cursor}: ${t('piece.' + shown.info.piece)}. ${shown.words.tail}` : `${cursor}: ${t('board.empty')}`);
-    }
-  }
-  boardEl.addEventListener('keydown', onKey);
-  boardEl.addEventListener('blur', () => {
-    cursor = null;
-    board?.set({ cursor: null });
+  boardEl.addEventListener('keydown', (e) => {
+    if (boardView?.key(e)) e.preventDefault();
   });
+  boardEl.addEventListener('blur', () => boardView?.blur());
 
   /**
    * @param {string} text
@@ -544,15 +462,6 @@ export function mount(host, initial = {}) {
   function say(text, tone) {
     $('.message').textContent = text;
     $('.message').className = 'message ' + tone;
-  }
-
-  /** @param {string} text */
-  function announce(text) {
-    const el = $('.announcer');
-    el.textContent = '';
-    requestAnimationFrame(() => {
-      el.textContent = text;
-    });
   }
 
   return {

@@ -3,11 +3,12 @@
 // game's cells (or empty), before the engine, the words and the rest of the
 // page (app.js) have loaded. Its graph is small on purpose.
 import { createBoard } from './board.js';
-import { preview, readSettings } from './page-store.js';
+import { SETTINGS_KEY, keeper, preview, readSettings } from './page-store.js';
+import { SettingsStore } from './settings.js';
 
-export const settings = readSettings();
+export const settings = new SettingsStore(readSettings(), (values) => keeper.write(SETTINGS_KEY, values));
 export const board = createBoard(/** @type {HTMLElement} */ (document.getElementById('board')), {
-  ...preview(settings),
-  coordinates: settings.coordinates,
-  pieceSet: settings.pieceSet,
+  ...preview(settings.values),
+  coordinates: settings.values.coordinates,
+  pieceSet: settings.values.pieceSet,
 });

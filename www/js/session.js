@@ -76,7 +76,8 @@ export class Session {
     this.game = null;
     /** @type {Seats} */
     this.seats = HUMANS;
-    this.level = 'club';
+    /** The AI's level, as `load` sets it. */
+    this.level = '';
     /** Undo stops here (an embedded board's starting point). */
     this.startPly = 0;
     /** The AI waits while paused (stopped by the player, or failed). */
@@ -141,12 +142,12 @@ export class Session {
   }
 
   /**
-   * Who plays `color`: after a swap the first player plays Light.
+   * Who plays `color` (the engine's status says which seat plays it).
    * @param {Color} color
    * @returns {Seat}
    */
   seatOf(color, st = this.status()) {
-    return (color === 'dark') !== st.swapped ? this.seats.first : this.seats.second;
+    return this.seats[st.seats[color]];
   }
 
   /** Whether a human is to move (false once the game is won). */

@@ -1,7 +1,7 @@
 // @ts-check
 // The play page's settings: their defaults, the values each may take, and
 // the check a stored copy must pass before the page trusts it.
-import { LEVELS } from './facts.js';
+import { DEFAULT_SIZE, LEVELS } from './facts.js';
 
 /** The board sizes the new-game dialog offers (the rules allow more). */
 export const SIZES = Array.from({ length: 17 }, (_, k) => k + 5);
@@ -17,7 +17,7 @@ export const SIZES = Array.from({ length: 17 }, (_, k) => k + 5);
 
 /** @type {Readonly<Settings>} */
 export const DEFAULTS = Object.freeze({
-  size: 13,
+  size: DEFAULT_SIZE,
   pie: true,
   opponent: 'ai',
   level: 'club',
@@ -64,4 +64,60 @@ export function settingsProblem(value) {
     if (!ok) return { kind: 'setting', name, value: JSON.stringify(v) };
   }
   return null;
+}
+
+/**
+ * The settings in use: read through `values`, changed only through `set`
+ * (or `merge`), which saves them and tells every listener.
+ *
+ *   const settings = new SettingsStore(readSettings(), (values) => keeper.write(SETTINGS_KEY, values));
+ *   settings.on((changed) => { if ('analysis' in changed) redraw(); });
+ *   settings.set('analysis', true);
+ */
+export class SettingsStore {
+  /**
+   * @param {Settings} values
+   * @param {(values: Readonly<Settings>) => void} save
+   */
+  constructor(values, save) {
+    /** @type {Readonly<Settings>} */
+    this.values = Object.freeze({ ...values });
+    this.save = save;
+    /** @type {Set<(changed: Partial<Settings>) => void>} */
+    this.listeners = new Set();
+  }
+
+  /**
+   * @template {keyof Settings} K
+   * @param {K} key
+   * @param {Settings[K]} value
+   */
+  set(key, value) {
+    this.merge(/** @type {Partial<Settings>} */ ({ [key]: value }));
+  }
+
+  /**
+   * Changes several settings at once (one save, one notice).
+   * @param {Partial<Settings>} changed
+   */
+  merge(changed) {
+    this.values = Object.freeze({ ...this.values, ...changed });
+    this.save(this.values);
+    for (const fn of this.listeners) fn(changed);
+  }
+
+  /** Saves the settings as they are (after a note on the stored ones is closed). */
+  resave() {
+    this.save(this.values);
+  }
+
+  /**
+   * Calls `fn` with the settings changed, after each change; returns a
+   * function that stops it.
+   * @param {(changed: Partial<Settings>) => void} fn
+   */
+  on(fn) {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
 }

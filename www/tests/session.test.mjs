@@ -125,10 +125,10 @@ test('the first player plays Dark, and Light after a swap', async () => {
   const seats = { first: 'human', second: 'ai' };
   const bare = new Session({});
   bare.seats = seats;
-  assert.equal(bare.seatOf('dark', { swapped: false }), 'human');
-  assert.equal(bare.seatOf('light', { swapped: false }), 'ai');
-  assert.equal(bare.seatOf('dark', { swapped: true }), 'ai');
-  assert.equal(bare.seatOf('light', { swapped: true }), 'human');
+  assert.equal(bare.seatOf('dark', { seats: { dark: 'first', light: 'second' } }), 'human');
+  assert.equal(bare.seatOf('light', { seats: { dark: 'first', light: 'second' } }), 'ai');
+  assert.equal(bare.seatOf('dark', { seats: { dark: 'second', light: 'first' } }), 'ai');
+  assert.equal(bare.seatOf('light', { seats: { dark: 'second', light: 'first' } }), 'human');
   bare.seats = HUMANS;
   assert.equal(bare.againstAi(), false);
   bare.seats = { first: 'ai', second: 'ai' };

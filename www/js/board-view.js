@@ -1,0 +1,137 @@
+// @ts-check
+// The board's part of a view, shared by the play page and embedded boards:
+// what the pointer or the keyboard cursor is over (hover.js), the cursor
+// and its keys (keys.js), the words a screen reader hears, and the note
+// when the cursor asks to change an empty point. The view says who may act
+// and how an action is played; this says nothing of the rules.
+import { parsePoint } from './points.js';
+import { hideBadge, hoverShape, showHover } from './hover.js';
+import { cursorKey, cursorStart } from './keys.js';
+
+/**
+ * @typedef {import('./hover.js').HoverView} HoverView
+ * @typedef {import('./board/geometry.js').Region} Region
+ * @typedef {{
+ *   board: import('./board.js').Board,
+ *   session: import('./session.js').Session,
+ *   badge: HTMLElement, host: HTMLElement, announcer: HTMLElement,
+ *   t: import('./words.js').Translate, locale: () => string,
+ *   canPlace: (st: import('./types.js').Status) => boolean,
+ *   showGroup: () => boolean,
+ *   shape: () => 'round' | 'square',
+ *   region?: () => Region | null,
+ *   say: (text: string, tone: string) => void,
+ *   act: (at: string, shape: 'round' | 'square') => void,
+ * }} BoardViewOptions
+ *
+ * canPlace: whether the reader may place now (a ghost shows); shape: what
+ * a tap or Enter places; say: a note beside the board; act: plays at a
+ * point (a click, or a key at the cursor).
+ */
+
+export class BoardView {
+  /** @param {BoardViewOptions} options */
+  constructor(options) {
+    this.o = options;
+    /** The keyboard cursor's point, if shown. @type {string | null} */
+    this.cursor = null;
+  }
+
+  /** @returns {HoverView} */
+  hoverView() {
+    const { session, board, badge, host, t } = this.o;
+    const st = session.status();
+    return {
+      game: session.current,
+      status: st,
+      board,
+      badge,
+      host,
+      t,
+      locale: this.o.locale(),
+      canPlace: this.o.canPlace(st),
+      showGroup: this.o.showGroup(),
+    };
+  }
+
+  /**
+   * Shows what is under the pointer (null: nothing).
+   * @param {string | null} point
+   * @param {Event | null} event
+   */
+  hover(point, event) {
+    if (this.o.session.game) showHover(this.hoverView(), point, hoverShape(event));
+  }
+
+  /** Hides the badge (a redraw drops the focus and the ghost). */
+  hideBadge() {
+    hideBadge(this.o.badge);
+  }
+
+  /** Shows the cursor (or its absence) and says what is under it. */
+  showCursor() {
+    const { board, t } = this.o;
+    board.set({ cursor: this.cursor });
+    if (!this.cursor) {
+      board.set({ focus: null, ghost: null });
+      this.hideBadge();
+      return;
+    }
+    const shown = showHover(this.hoverView(), this.cursor, this.o.shape());
+    this.announce(
+      shown ? `${this.cursor}: ${t('piece.' + shown.info.piece)}. ${shown.words.tail}` : `${this.cursor}: ${t('board.empty')}`,
+    );
+  }
+
+  /** The board lost the focus: the cursor goes. */
+  blur() {
+    if (!this.cursor) return;
+    this.cursor = null;
+    this.o.board.set({ cursor: null });
+  }
+
+  /**
+   * A key on the board: moves the cursor or acts at it. False if it is not
+   * a cursor key (the view may give it a meaning of its own).
+   * @param {KeyboardEvent} e
+   */
+  key(e) {
+    const { session } = this.o;
+    if (!session.game || e.ctrlKey || e.metaKey || e.altKey) return false;
+    const st = session.status();
+    const region = this.o.region?.() ?? undefined;
+    const action = cursorKey(e.key, this.cursor, st.size, cursorStart(session.current.lastMovePoints(), st.size, region), region);
+    if (!action) return false;
+    if ('act' in action) this.actAt(action.at, action.act);
+    else this.cursor = action.cursor;
+    this.showCursor();
+    return true;
+  }
+
+  /**
+   * Acts at the cursor: `change` only changes (an empty point gets a note).
+   * @param {string} at
+   * @param {'round' | 'square' | 'chosen' | 'change'} how
+   */
+  actAt(at, how) {
+    const p = /** @type {import('./points.js').Coord} */ (parsePoint(at));
+    if (how === 'change' && this.o.session.current.groupAt(p.col, p.row) === null) {
+      this.o.say(this.o.t('message.nothingToChange', { at }), 'error');
+    } else {
+      this.o.act(at, how === 'round' || how === 'square' ? how : this.o.shape());
+    }
+  }
+
+  /**
+   * Says `text` in the live region.
+   * @param {string} text
+   */
+  announce(text) {
+    const el = this.o.announcer;
+    el.textContent = '';
+    // A fresh text node, so screen readers read repeated messages too.
+    requestAnimationFrame(() => {
+      el.textContent = text;
+    });
+  }
+}

@@ -1,0 +1,21 @@
+// @ts-check
+// What the play page hands each of its parts, as lila's analysis page hands
+// its sub-controllers the root controller's interface: the session, the
+// settings, the analysis board, words, and the page's ways to speak and to
+// redraw. No part imports app.js, and each owns its own state.
+
+/**
+ * @typedef {{
+ *   session: import('../session.js').Session,
+ *   settings: import('../settings.js').SettingsStore,
+ *   t: import('../words.js').Translate,
+ *   say: (text: string, tone?: string) => void,
+ *   announce: (text: string) => void,
+ *   redraw: () => void,
+ * }} Page
+ *
+ * say: the note under the board (cleared by the reader's next action);
+ * announce: the live region; redraw: draws the page again from the state.
+ */
+
+export {};

@@ -1,0 +1,71 @@
+// @ts-check
+// Next and previous mistake: after a review, steps through the marked
+// moves, showing the position before each with the line the AI preferred.
+import { nextMarked, reviewedGame } from '../review.js';
+import { percent } from '../panels/analysis.js';
+
+/** @typedef {import('./page.js').Page} Page */
+
+export class ReviewSteps {
+  /**
+   * @param {Page} page
+   * @param {import('../review.js').ReviewRunner} review
+   */
+  constructor(page, review) {
+    this.page = page;
+    this.review = review;
+    /** The marked move shown (its ply: the board shows the position before it). @type {number | null} */
+    this.at = null;
+  }
+
+  /** The judgements of the game's moves, by ply − 1. */
+  results() {
+    return this.review.results(reviewedGame(this.page.session.current));
+  }
+
+  /** @param {import('../types.js').Status} st the position now shown */
+  onPosition(st) {
+    if (this.at !== null && st.ply !== this.at - 1) this.at = null;
+  }
+
+  /**
+   * Whether there is a marked move that way (1: after, −1: before).
+   * @param {1 | -1} step
+   */
+  can(step) {
+    return nextMarked(this.results(), this.at ?? this.page.session.status().ply, step) !== null;
+  }
+
+  /**
+   * Shows the next (1) or previous (−1) marked move.
+   * @param {1 | -1} step
+   */
+  step(step) {
+    const { session } = this.page;
+    const ply = nextMarked(this.results(), this.at ?? session.status().ply, step);
+    if (ply === null) return;
+    session.jump(ply - 1);
+    this.at = ply;
+    this.page.redraw();
+    this.page.announce(this.words());
+  }
+
+  /** The judgement of the marked move shown, if any. */
+  shown() {
+    return this.at === null ? null : (this.results()[this.at - 1] ?? null);
+  }
+
+  /** What the review says of the marked move shown ('' with none). */
+  words() {
+    const r = this.shown();
+    if (!r || this.at === null) return '';
+    const { t } = this.page;
+    return t('review.at', {
+      n: this.at,
+      move: r.played,
+      class: t('class.' + r.class),
+      drop: percent(Math.max(0, r.before - r.after)),
+      best: r.best[0]?.token ?? '',
+    });
+  }
+}

@@ -1,0 +1,301 @@
+// @ts-check
+// The play page drawn from its state: the players and the turn, the
+// controls, the AI's thinking, the analysis board, the review and the
+// coach's note, and the note under the board. It renders and nothing else:
+// the state is the session's and the parts' (hint, coach, review steps,
+// analysis board), and changes reach it as a redraw.
+import { pieceCodeOf } from '../facts.js';
+import { shownCandidates } from '../analysis.js';
+import { candidatesLayer, lineLayer, ownershipLayer } from '../board/analysis.js';
+import { percent, renderAnalysisStatus, renderCandidates, renderEvalBar } from '../panels/analysis.js';
+import { darkChances, renderGraph, renderSummary } from '../panels/review.js';
+import { renderMoves } from '../panels/moves.js';
+import { renderLost } from '../panels/lost.js';
+import { annotate, markedPlies, reviewedGame, summarise } from '../review.js';
+import { boardLabel, describeError, describeSkip } from '../words.js';
+import { GAME_KEY } from '../page-store.js';
+import { darkChance } from './analysis-board.js';
+
+/**
+ * @typedef {import('../types.js').Status} Status
+ * @typedef {import('../facts.js').Color} Color
+ * @typedef {import('../panels/lost.js').LostNote} LostNote
+ */
+
+/**
+ * A page element by id (index.html holds them all).
+ * @param {string} id
+ * @returns {any}
+ */
+export const $ = (id) => document.getElementById(id);
+
+export class PlayView {
+  /**
+   * @param {{
+   *   page: import('./page.js').Page,
+   *   board: import('../board.js').Board,
+   *   boardView: import('../board-view.js').BoardView,
+   *   hint: import('./hint.js').Hint,
+   *   coach: import('./coach.js').Coach,
+   *   steps: import('./review-steps.js').ReviewSteps,
+   *   analysis: import('./analysis-board.js').AnalysisBoard,
+   *   review: import('../review.js').ReviewRunner,
+   *   keeper: import('../store.js').Keeper,
+   *   autoplaying: () => boolean,
+   *   showNode: (id: number) => void,
+   *   lostActions: { copy: (text: string) => void, close: (lost: LostNote) => void },
+   * }} parts
+   */
+  constructor(parts) {
+    this.parts = parts;
+    /** The note under the board, until the reader's next action. @type {{ text: string, tone: string } | null} */
+    this.message = null;
+  }
+
+  /**
+   * Shows a note under the board.
+   * @param {string} text
+   * @param {string} tone
+   */
+  say(text, tone = 'info') {
+    this.message = { text, tone };
+    this.renderMessage();
+  }
+
+  clearMessage() {
+    this.message = null;
+  }
+
+  renderMessage() {
+    $('message').textContent = this.message?.text ?? '';
+    $('message').className = 'message ' + (this.message?.tone ?? '');
+  }
+
+  /**
+   * Draws everything from the state.
+   * @param {{ origin: string | null } | null} animate
+   */
+  update(animate = null) {
+    const { page, board, boardView, hint } = this.parts;
+    const { session, settings, t } = page;
+    const game = session.current;
+    const st = session.status();
+    const line = this.turnLine(st);
+    const cells = game.board();
+    this.renderStatus(st, line);
+    board.set({
+      size: st.size,
+      cells,
+      lastMove: game.lastMovePoints(),
+      marks: hint.marks(),
+      hints: settings.values.hints && session.humanToMove(st) ? game.changeableGroups() : [],
+      focus: null,
+      ghost: null,
+      cursor: boardView.cursor,
+      coordinates: settings.values.coordinates,
+      pieceSet: settings.values.pieceSet,
+      interactive: true,
+      label: boardLabel(t, cells, st.size, line, st.ply > 0 ? game.moveAt(st.ply - 1) : null),
+      animate,
+    });
+    boardView.hideBadge();
+    this.renderReview();
+    $('nav-first').disabled = st.ply === 0;
+    $('nav-back').disabled = st.ply === 0;
+    $('nav-forward').disabled = st.ply === st.moves && !game.redoable();
+    $('nav-last').disabled = st.ply === st.moves;
+    this.renderControls(st);
+    this.renderThinking();
+    this.renderCoach();
+    this.renderAnalysis();
+  }
+
+  /**
+   * What the player of `color` is called.
+   * @param {Color} color
+   * @param {Status} st
+   */
+  playerName(color, st) {
+    const { session, t } = this.parts.page;
+    if (session.seatOf(color, st) === 'ai') return t('seat.ai', { level: t('level.' + session.level) });
+    if (session.againstAi()) return t('seat.you');
+    return t('seat.' + st.seats[color]);
+  }
+
+  /** @param {Status} st */
+  wonLine(st) {
+    const { t } = this.parts.page;
+    return st.winner ? t('status.won', { color: t('color.' + st.winner), player: this.playerName(st.winner, st) }) : '';
+  }
+
+  /**
+   * Whose turn it is, who won, or who was just skipped.
+   * @param {Status} st
+   */
+  turnLine(st) {
+    const { t } = this.parts.page;
+    if (st.winner) return this.wonLine(st);
+    if (st.skipped) return describeSkip(t, st);
+    return t('status.toMove', { color: t('color.' + st.toMove), player: this.playerName(st.toMove, st) });
+  }
+
+  /**
+   * @param {Status} st
+   * @param {string} line
+   */
+  renderStatus(st, line) {
+    const { t } = this.parts.page;
+    for (const color of /** @type {const} */ (['dark', 'light'])) {
+      $(`player-${color}-name`).textContent = this.playerName(color, st);
+      $(`player-${color}-count`).textContent = t('status.pieces', { count: st[color] });
+      $(`player-${color}`).classList.toggle('to-move', !st.winner && st.toMove === color);
+    }
+    $('turn').textContent = line;
+    $('turn').className = st.winner ? 'turn over' : 'turn';
+    $('swap-note').hidden = !st.swapped;
+    $('swap-note').textContent = st.swapped ? t('status.swapped') : '';
+    $('empty-count').textContent = t('status.empty', { count: st.empty });
+    this.renderMessage();
+  }
+
+  renderControls(st = this.parts.page.session.status()) {
+    const { session, settings, t } = this.parts.page;
+    const human = session.humanToMove(st);
+    const autoplay = this.parts.autoplaying();
+    $('btn-swap').hidden = !(st.swapAvailable && human);
+    $('btn-undo').disabled = st.ply === 0;
+    $('btn-redo').disabled = st.ply === st.moves && !session.current.redoable();
+    $('btn-random').disabled = !human;
+    $('btn-hint').disabled = !human;
+    $('btn-autoplay').textContent = t(autoplay ? 'btn.stopAutoplay' : 'btn.autoplay');
+    $('btn-autoplay').setAttribute('aria-pressed', String(autoplay));
+    $('btn-resume').hidden = !session.aiWaiting(st);
+    for (const shape of ['round', 'square']) $(`shape-${shape}`).setAttribute('aria-checked', String(settings.values.shape === shape));
+  }
+
+  renderThinking() {
+    const { session, t } = this.parts.page;
+    const thinking = session.thinking;
+    $('thinking').hidden = !thinking;
+    if (!thinking) return;
+    const p = session.progress;
+    $('thinking-text').textContent = p
+      ? t('ai.progress', { count: p.iterations, move: p.best, win: Math.round(p.win * 100) })
+      : t('ai.starting');
+    const bar = $('thinking-bar');
+    bar.value = p ? Math.min(session.aiMs, p.millis) : 0;
+    bar.max = session.aiMs;
+    $('btn-move-now').disabled = !p;
+  }
+
+  renderCoach() {
+    const words = this.parts.coach.words();
+    $('coach-text').textContent = words;
+    $('coach').hidden = !words;
+  }
+
+  /** The analysis board: the bar, the panel's status and list, the overlays. */
+  renderAnalysis() {
+    const { page, board, analysis, steps } = this.parts;
+    const { session, settings, t } = page;
+    const on = settings.values.analysis;
+    const st = session.status();
+    const { done, error } = analysis.runner.shown;
+    const a = analysis.shown();
+    $('btn-analysis').setAttribute('aria-pressed', String(on));
+    $('opt-ownership').checked = settings.values.ownership;
+    $('analysis-status').hidden = !on;
+    const dark = st.winner ? Number(st.winner === 'dark') : a && darkChance(a, st);
+    renderEvalBar($('eval-bar'), on ? dark : null, t);
+    const candidates = a && !st.winner ? shownCandidates(a) : [];
+    $('candidate-list').hidden = candidates.length === 0;
+    renderCandidates($('candidate-list'), candidates, t);
+    if (on) {
+      const winner = a?.proven == null ? null : a.proven === (st.toMove === 'dark') ? 'dark' : 'light';
+      renderAnalysisStatus(
+        $('analysis-status'),
+        { analysis: a, done, error },
+        {
+          over: st.winner ? t('analysis.over') : null,
+          proven: winner && t('analysis.proven', { color: t('color.' + winner) }),
+          failed: error && t('analysis.failed', { reason: describeError(t, error) }),
+        },
+        t,
+      );
+    }
+    const most = candidates[0]?.visits || 1;
+    const marks = candidates
+      .filter((c) => c.line[0]?.at)
+      .map((c, k) => ({
+        point: /** @type {string} */ (c.line[0].at),
+        piece: pieceCodeOf(c.line[0].piece),
+        group: c.points,
+        label: String(percent(c.win)),
+        strength: c.visits / most,
+        best: k === 0,
+      }));
+    const line = candidates.find((c) => c.move === analysis.lineOf)?.line ?? steps.shown()?.best;
+    board.set({
+      underlays: a && settings.values.ownership ? [ownershipLayer(a.ownership)] : [],
+      overlays: line
+        ? [lineLayer(line.filter((m) => m.at).map((m) => ({ point: /** @type {string} */ (m.at), piece: pieceCodeOf(m.piece), change: m.kind === 'change' })))]
+        : marks.length
+          ? [candidatesLayer(marks)]
+          : [],
+    });
+  }
+
+  /**
+   * The review's parts: the buttons, progress, graph, table, glyphs and
+   * note, and the move list (the judgements written into the game's tree).
+   */
+  renderReview() {
+    const { page, review, steps } = this.parts;
+    const { session, t } = page;
+    const st = session.status();
+    const game = reviewedGame(session.current);
+    const results = review.results(game);
+    const judged = results.filter(Boolean).length;
+    const { running, done, total, error } = review.state;
+    $('btn-review').hidden = running;
+    $('btn-review').disabled = game.tokens.length === 0;
+    $('btn-review-cancel').hidden = !running;
+    const bar = $('review-bar');
+    bar.hidden = !running;
+    bar.max = total || 1;
+    bar.value = done;
+    const status = $('review-status');
+    status.textContent = running
+      ? t('review.progress', { done, count: total })
+      : error
+        ? t('review.failed', { reason: describeError(t, error) })
+        : judged === game.tokens.length
+          ? t('review.done', { count: judged })
+          : t('review.stopped', { done: judged, count: game.tokens.length });
+    status.hidden = !running && !error && judged === 0;
+    for (const id of ['review-graph-box', 'review-table', 'review-steps']) $(id).hidden = judged === 0;
+    annotate(session.current, results);
+    const tree = session.current.tree();
+    renderMoves($('move-list'), tree, t, this.parts.showNode);
+    const onMain = tree.rows.some((/** @type {{ id: number }} */ r) => r.id === tree.current);
+    $('btn-promote').disabled = tree.current === null || onMain;
+    $('btn-delete-move').disabled = tree.current === null;
+    if (judged === 0) {
+      $('review-note').hidden = true;
+      return;
+    }
+    renderGraph($('review-graph'), darkChances(results), results.map((r) => r?.class), st.ply, t);
+    renderSummary($('review-summary'), /** @type {const} */ (['dark', 'light']).map((color) => ({ color, ...summarise(results, color) })), t);
+    $('btn-prev-mistake').disabled = !steps.can(-1);
+    $('btn-next-mistake').disabled = !steps.can(1);
+    const note = $('review-note');
+    note.textContent = steps.words() || (markedPlies(results).length === 0 && !running ? t('review.noneMarked') : '');
+    note.hidden = !note.textContent;
+  }
+
+  /** The notes on stored entries. */
+  renderLost() {
+    const { keeper, page, lostActions } = this.parts;
+    renderLost($('lost'), keeper.losses, { [GAME_KEY]: { lost: 'stored.gameLost', full: 'stored.full' } }, page.t, lostActions);
+  }
+}

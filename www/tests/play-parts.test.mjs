@@ -1,0 +1,315 @@
+// Unit tests of the play page's parts (js/play/) and the settings store
+// and keeper they use, with the real engine and fake AI clients that
+// answer on demand: each part owns its state and speaks only through the
+// page it is handed.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+
+import { engine } from './glue.mjs';
+
+const wasm = await engine();
+const { HUMANS, Session, againstAiAs } = await import('../js/session.js');
+const { DEFAULTS, SettingsStore } = await import('../js/settings.js');
+const { Keeper } = await import('../js/store.js');
+const { Hint } = await import('../js/play/hint.js');
+const { Coach } = await import('../js/play/coach.js');
+const { ReviewSteps } = await import('../js/play/review-steps.js');
+const { Persist } = await import('../js/play/persist.js');
+const { pageKeys } = await import('../js/play/keys.js');
+const { GAME_KEY } = await import('../js/page-store.js');
+
+/** Lets the promise callbacks run. */
+const settle = () => new Promise(setImmediate);
+
+/** A Storage-like map; `full` refuses every write. */
+function memory(entries = {}, { full = false } = {}) {
+  const map = new Map(Object.entries(entries));
+  return {
+    map,
+    getItem: (k) => (map.has(k) ? map.get(k) : null),
+    setItem(k, v) {
+      if (full) throw new Error('QuotaExceededError');
+      map.set(k, String(v));
+    },
+  };
+}
+
+/** Words as their key and facts, so a test reads what was said. */
+const t = (key, params) => (params ? `${key} ${JSON.stringify(params)}` : key);
+
+/**
+ * A page with a session on `record` (or a new 5×5 game), the settings, and
+ * what the parts said and how often they asked for a redraw.
+ */
+function pageOf({ record, seats = HUMANS, settings = {} } = {}) {
+  const session = new Session({});
+  const game = record ? wasm.GameHandle.fromRecord(record, true) : new wasm.GameHandle(5, true);
+  session.load(game, seats, 'club');
+  const said = [];
+  const announced = [];
+  let redraws = 0;
+  const page = {
+    session,
+    settings: new SettingsStore({ ...DEFAULTS, ...settings }, () => {}),
+    t,
+    say: (text, tone = 'info') => said.push([text, tone]),
+    announce: (text) => announced.push(text),
+    redraw: () => redraws++,
+  };
+  return { page, session, said, announced, redraws: () => redraws };
+}
+
+/** A client whose requests wait until the test answers them. */
+function fakeClient() {
+  const asks = [];
+  const ask = (type) => (request) =>
+    new Promise((resolve, reject) => asks.push({ type, request, resolve, reject }));
+  return { asks, analyse: ask('analyse'), judge: ask('judge'), destroy() {}, stop() {}, busy: false };
+}
+
+/** A judgement of move `ply` of class `cls`. */
+const judgement = (ply, played, cls, player = 'dark') => ({
+  ply,
+  played,
+  player,
+  before: 0.6,
+  after: cls === 'fine' ? 0.6 : 0.3,
+  dark: 0.3,
+  class: cls,
+  best: [{ token: 'BCc3', kind: 'place', color: 'dark', at: 'c3', piece: 'darkRound' }],
+  accuracy: 50,
+});
+
+test('the settings store saves and tells its listeners on every change, and only then', () => {
+  const saved = [];
+  const store = new SettingsStore({ ...DEFAULTS }, (values) => saved.push(values));
+  const told = [];
+  const stop = store.on((changed) => told.push(changed));
+  store.set('hints', true);
+  store.merge({ size: 9, pie: false });
+  assert.equal(store.values.hints, true);
+  assert.equal(store.values.size, 9);
+  assert.deepEqual(told, [{ hints: true }, { size: 9, pie: false }]);
+  assert.deepEqual(saved.map((v) => [v.hints, v.size, v.pie]), [[true, 13, true], [true, 9, false]]);
+  assert.throws(() => {
+    'use strict';
+    store.values.size = 5;
+  }, TypeError);
+  stop();
+  store.set('coach', true);
+  assert.equal(told.length, 2);
+});
+
+test('the keeper holds a key with no backup until its note is closed, and notes a full browser once', () => {
+  const storage = memory();
+  const keeper = new Keeper(storage);
+  let notes = 0;
+  keeper.onNote = () => notes++;
+  keeper.lose({ key: 'k', backup: null, text: 'x', reason: { kind: 'unreadable' } });
+  keeper.write('k', 1);
+  assert.equal(storage.getItem('k'), null);
+  assert.equal(keeper.close(keeper.losses[0]), true);
+  keeper.write('k', 1);
+  assert.equal(storage.getItem('k'), '1');
+  assert.equal(keeper.losses.length, 0);
+
+  const full = new Keeper(memory({}, { full: true }));
+  full.onNote = () => notes++;
+  full.write('a', 1);
+  full.write('b', 2);
+  assert.deepEqual(full.losses, [{ key: 'a', full: true }]);
+  assert.equal(notes, 1);
+});
+
+test('a hint rings the AI’s move, counts in the Hints tag, and goes when the position changes', async () => {
+  const { page, session, said, announced } = pageOf();
+  const client = fakeClient();
+  const hint = new Hint(page, client, () => null);
+  const asked = hint.ask();
+  assert.deepEqual(said.at(-1), ['hint.looking', 'info']);
+  assert.equal(client.asks.length, 1);
+  client.asks[0].resolve({ candidates: [{ move: 'BCc3', win: 0.55, line: [{ at: 'c3' }] }] });
+  await asked;
+  assert.deepEqual(hint.marks(), ['c3']);
+  assert.deepEqual(session.current.tags().find(([k]) => k === 'Hints'), ['Hints', '1']);
+  assert.equal(announced.at(-1), 'hint.move {"move":"BCc3","win":55}');
+  session.act('a1', 'round');
+  hint.onPosition(session.status());
+  assert.deepEqual(hint.marks(), []);
+});
+
+test('a hint that comes after the game moved on is not shown', async () => {
+  const { page, session } = pageOf();
+  const client = fakeClient();
+  const hint = new Hint(page, client, () => null);
+  const asked = hint.ask();
+  session.act('a1', 'round');
+  client.asks[0].resolve({ candidates: [{ move: 'WCc3', win: 0.5, line: [{ at: 'c3' }] }] });
+  await asked;
+  assert.deepEqual(hint.marks(), []);
+  assert.equal(session.current.tags().find(([k]) => k === 'Hints'), undefined);
+});
+
+test('a hint uses the analysis board’s finished analysis instead of asking', async () => {
+  const { page } = pageOf();
+  const client = fakeClient();
+  const hint = new Hint(page, client, () => ({ candidates: [{ move: 'BCb2', win: 0.6, line: [{ at: 'b2' }] }] }));
+  await hint.ask();
+  assert.equal(client.asks.length, 0);
+  assert.deepEqual(hint.marks(), ['b2']);
+});
+
+test('the coach judges a human move only when it is on, and notes mistakes, not fine moves', async () => {
+  const off = pageOf();
+  const idle = fakeClient();
+  new Coach(off.page, idle).onHumanMove(1);
+  assert.equal(idle.asks.length, 0);
+
+  const { page, session, announced } = pageOf({ settings: { coach: true } });
+  const client = fakeClient();
+  const coach = new Coach(page, client);
+  session.act('a1', 'round');
+  coach.onHumanMove(1);
+  client.asks[0].resolve(judgement(1, 'BCa1', 'fine'));
+  await settle();
+  assert.equal(coach.words(), '');
+  assert.equal(coach.last?.class, 'fine');
+
+  session.act('b2', 'round');
+  coach.onHumanMove(2);
+  client.asks[1].resolve(judgement(2, 'WCb2', 'mistake', 'light'));
+  await settle();
+  assert.equal(coach.words(), 'coach.mistake {"move":"WCb2","before":60,"after":30,"best":"BCc3"}');
+  assert.equal(announced.at(-1), coach.words());
+  // Going back before the move ends the note.
+  session.jump(1);
+  coach.onPosition(session.status());
+  assert.equal(coach.words(), '');
+});
+
+test('the coach’s take-back undoes the noted move and the AI’s reply', async () => {
+  const { page, session } = pageOf({ record: '5x5 BCa1 WCb2', seats: againstAiAs('light'), settings: { coach: true } });
+  const client = fakeClient();
+  const coach = new Coach(page, client);
+  coach.judge(1);
+  client.asks[0].resolve(judgement(1, 'BCa1', 'blunder'));
+  await settle();
+  assert.notEqual(coach.words(), '');
+  coach.takeBack();
+  assert.equal(session.status().ply, 0);
+  assert.equal(coach.words(), '');
+});
+
+test('review steps go from marked move to marked move, showing the position before each', () => {
+  const { page, session, announced } = pageOf({ record: '5x5 BCa1 WCb2 BCc3 WCd4' });
+  const results = [judgement(1, 'BCa1', 'fine'), judgement(2, 'WCb2', 'mistake', 'light'), judgement(3, 'BCc3', 'fine'), judgement(4, 'WCd4', 'blunder', 'light')];
+  const review = { results: () => results };
+  const steps = new ReviewSteps(page, review);
+  session.jump(0);
+  assert.equal(steps.can(-1), false);
+  assert.equal(steps.can(1), true);
+  steps.step(1);
+  assert.equal(session.status().ply, 1);
+  assert.equal(steps.at, 2);
+  assert.match(announced.at(-1), /^review\.at \{"n":2,"move":"WCb2","class":"class\.mistake","drop":30,"best":"BCc3"\}$/);
+  steps.step(1);
+  assert.equal([session.status().ply, steps.at].join(), '3,4');
+  assert.equal(steps.can(1), false);
+  steps.step(-1);
+  assert.equal(steps.at, 2);
+  // Moving elsewhere leaves the marked move.
+  session.jump(3);
+  steps.onPosition(session.status());
+  assert.equal(steps.at, null);
+  assert.equal(steps.words(), '');
+});
+
+/** A Persist over a fresh keeper, on a session. */
+function persistOf(session, entries = {}) {
+  const storage = memory(entries);
+  const keeper = new Keeper(storage);
+  const restored = [];
+  const review = { find: () => null, restore: (...args) => restored.push(args) };
+  return { persist: new Persist({ engine: wasm, keeper, review, session }), storage, keeper, restored };
+}
+
+test('the snapshot opens again as the same game, line, ply, seats and level', () => {
+  const { session } = pageOf({ record: '5x5 BCa1 WCb2 BCc3', seats: againstAiAs('light') });
+  session.jump(2);
+  const { persist, storage } = persistOf(session);
+  persist.save();
+  const saved = JSON.parse(storage.getItem(GAME_KEY));
+  assert.equal(saved.cells.length, 25);
+  const again = persistOf(new Session({}), { [GAME_KEY]: storage.getItem(GAME_KEY) });
+  const { opened, linkError } = again.persist.open(null, 'novice');
+  assert.equal(linkError, null);
+  assert.deepEqual(opened.game.moves(), ['BCa1', 'WCb2', 'BCc3']);
+  assert.equal(opened.game.status().ply, 2);
+  assert.deepEqual(opened.seats, againstAiAs('light'));
+  assert.equal(opened.level, 'club');
+  assert.equal(again.restored.length, 1);
+});
+
+test('a link replaces a different stored game, which is kept under a backup key and noted', () => {
+  const stored = persistOf(pageOf({ record: '5x5 BCa1 WCb2' }).session);
+  stored.persist.save();
+  const text = stored.storage.getItem(GAME_KEY);
+  const { persist, keeper, storage } = persistOf(new Session({}), { [GAME_KEY]: text });
+  const { opened } = persist.open({ record: '5x5 BCe5', pie: true }, 'club');
+  assert.deepEqual(opened.game.moves(), ['BCe5']);
+  assert.deepEqual(opened.seats, HUMANS);
+  assert.equal(keeper.losses.length, 1);
+  assert.equal(keeper.losses[0].reason.kind, 'replaced');
+  assert.equal(storage.getItem(keeper.losses[0].backup), text);
+});
+
+test('a link the stored game holds opens the stored game at the link’s end; a bad link is named and changes nothing', () => {
+  const stored = persistOf(pageOf({ record: '5x5 BCa1 WCb2 BCc3' }).session);
+  stored.persist.save();
+  const text = stored.storage.getItem(GAME_KEY);
+  const held = persistOf(new Session({}), { [GAME_KEY]: text });
+  const { opened } = held.persist.open({ record: '5x5 BCa1 WCb2', pie: true }, 'club');
+  assert.deepEqual([opened.game.moves(), opened.game.status().ply], [['BCa1', 'WCb2'], 2]);
+  assert.equal(held.keeper.losses.length, 0);
+
+  const bad = persistOf(new Session({}), { [GAME_KEY]: text });
+  const result = bad.persist.open({ record: '5x5 BCa1 BCb2', pie: true }, 'club');
+  assert.equal(result.linkError.kind, 'record');
+  assert.deepEqual(result.opened.game.moves(), ['BCa1', 'WCb2', 'BCc3']);
+  assert.equal(bad.storage.getItem(GAME_KEY), text);
+  assert.equal(bad.keeper.losses.length, 0);
+});
+
+test('a stored game that does not read is kept under a backup key and noted, and a new game opens', () => {
+  const { persist, keeper, storage } = persistOf(new Session({}), { [GAME_KEY]: '{"record": "5x5 BCa1 BCb2"}' });
+  const { opened } = persist.open(null, 'club');
+  assert.equal(opened, null);
+  assert.equal(keeper.losses.length, 1);
+  assert.equal(storage.getItem(keeper.losses[0].backup), '{"record": "5x5 BCa1 BCb2"}');
+});
+
+test('the page keys move through the game, switch the shape and reach every part', () => {
+  const { session } = pageOf({ record: '5x5 BCa1 WCb2 BCc3' });
+  const calls = [];
+  const note = (name) => (...args) => calls.push([name, ...args]);
+  const keys = pageKeys(
+    {
+      jump: note('jump'),
+      forward: note('forward'),
+      undo: note('undo'),
+      redo: note('redo'),
+      setShape: note('shape'),
+      toggleHints: note('hints'),
+      help: note('help'),
+      toggleAnalysis: note('analysis'),
+      step: note('step'),
+      toggleOwnership: note('ownership'),
+      evaluation: note('evaluation'),
+    },
+    session,
+    () => 'round',
+  );
+  for (const key of ['ArrowLeft', 'Home', 'End', 't', 'n', 'p', 'y', 'Backspace']) keys[key]();
+  assert.deepEqual(calls, [['jump', 2], ['jump', 0], ['jump', 3], ['shape', 'square'], ['step', 1], ['step', -1], ['redo'], ['undo']]);
+  assert.equal(keys.x, undefined);
+});
