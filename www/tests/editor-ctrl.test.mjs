@@ -4,6 +4,7 @@
 // the report's words, and the diagram kept through store.js's Keeper.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { memory } from './memory.mjs';
 
 import { engine } from './glue.mjs';
 
@@ -16,19 +17,6 @@ const { fromLink } = await import('../js/links.js');
 const { loadLanguage } = await import('../js/i18n.js');
 const wasm = await engine();
 const { t } = await loadLanguage('en');
-
-/** A Storage-like map; `room: 'none'` refuses every write, `'old'` every new key. */
-function memory(entries = {}, { room = 'all' } = {}) {
-  const map = new Map(Object.entries(entries));
-  return {
-    map,
-    getItem: (k) => (map.has(k) ? map.get(k) : null),
-    setItem(k, v) {
-      if (room === 'none' || (room === 'old' && !map.has(k))) throw new Error('QuotaExceededError');
-      map.set(k, String(v));
-    },
-  };
-}
 
 /** The engine, counting its readings of a diagram (GameHandle.fromCells). */
 function counting() {

@@ -4,6 +4,7 @@
 // page it is handed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { memory } from './memory.mjs';
 
 import { engine } from './glue.mjs';
 
@@ -20,19 +21,6 @@ const { GAME_KEY } = await import('../js/page-store.js');
 
 /** Lets the promise callbacks run. */
 const settle = () => new Promise(setImmediate);
-
-/** A Storage-like map; `full` refuses every write. */
-function memory(entries = {}, { full = false } = {}) {
-  const map = new Map(Object.entries(entries));
-  return {
-    map,
-    getItem: (k) => (map.has(k) ? map.get(k) : null),
-    setItem(k, v) {
-      if (full) throw new Error('QuotaExceededError');
-      map.set(k, String(v));
-    },
-  };
-}
 
 /** Words as their key and facts, so a test reads what was said. */
 const t = (key, params) => (params ? `${key} ${JSON.stringify(params)}` : key);
@@ -113,7 +101,7 @@ test('the keeper holds a key with no backup until its note is closed, and notes 
   assert.equal(storage.getItem('k'), '1');
   assert.equal(keeper.losses.length, 0);
 
-  const full = new Keeper(memory({}, { full: true }));
+  const full = new Keeper(memory({}, { room: 'none' }));
   full.onNote = () => notes++;
   full.write('a', 1);
   full.write('b', 2);

@@ -2,20 +2,8 @@
 // copied under a new key, never over an earlier copy, before anything else.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { memory } from './memory.mjs';
 import { keepUnread, readEntry, writeEntry } from '../js/store.js';
-
-/// A Storage-like map; `full` refuses every new key.
-function memory(entries = {}, { full = false } = {}) {
-  const map = new Map(Object.entries(entries));
-  return {
-    map,
-    getItem: (k) => (map.has(k) ? map.get(k) : null),
-    setItem(k, v) {
-      if (full && !map.has(k)) throw new Error('QuotaExceededError');
-      map.set(k, String(v));
-    },
-  };
-}
 
 const NOW = Date.UTC(2026, 11, 1, 9, 30);
 
@@ -55,7 +43,7 @@ test('a second copy at the same moment never replaces the first', () => {
 });
 
 test('with no room for a copy the backup is null and nothing is written', () => {
-  const storage = memory({ k: 'x' }, { full: true });
+  const storage = memory({ k: 'x' }, { room: 'old' });
   const { lost } = readEntry(storage, 'k');
   assert.equal(lost.backup, null);
   assert.deepEqual([...storage.map.keys()], ['k']);
@@ -65,6 +53,6 @@ test('writeEntry says whether the browser kept the value', () => {
   const storage = memory();
   assert.equal(writeEntry(storage, 'k', { a: 1 }), true);
   assert.equal(storage.getItem('k'), '{"a":1}');
-  assert.equal(writeEntry(memory({}, { full: true }), 'k', 1), false);
+  assert.equal(writeEntry(memory({}, { room: 'old' }), 'k', 1), false);
   assert.equal(writeEntry(null, 'k', 1), false);
 });
