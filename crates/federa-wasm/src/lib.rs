@@ -472,6 +472,17 @@ impl GameHandle {
         }
     }
 
+    /// A position string with an annotated record's moves after it (no
+    /// size, no tags: a problem's solution), read as one game from that
+    /// position; the errors are the record's, counting its parts from the
+    /// first move.
+    #[wasm_bindgen(js_name = fromPositionAndMoves)]
+    pub fn from_position_and_moves(position: &str, moves: &str, pie: bool) -> JsResult<GameHandle> {
+        let start = Position::parse_with_pie(position, pie).map_err(|e| from_position(&e))?;
+        let head = GameTree::from_game(&Game::from_position(start)).to_annotated();
+        GameHandle::from_record(&format!("{head} {moves}"), pie)
+    }
+
     /// A game starting from a position string.
     #[wasm_bindgen(js_name = fromPosition)]
     pub fn from_position(text: &str, pie: bool) -> JsResult<GameHandle> {

@@ -472,3 +472,67 @@ fn a_board_set_up_cell_by_cell_is_a_position_and_bad_cells_are_refused() {
         "size"
     );
 }
+
+#[wasm_bindgen_test]
+fn text_reads_as_the_notation_it_is_written_in() {
+    let record = GameHandle::from_text("  5x5 BCc3 WSa1\n", true).unwrap();
+    assert_eq!(record.record(), "5x5 BCc3 WSa1");
+    let tagged = GameHandle::from_text("[Dark \"Ann\"]\n5x5 BCc3", true).unwrap();
+    assert_eq!(tagged.moves(), vec!["BCc3".to_owned()]);
+    let position = GameHandle::from_text("scs/cCc/s.s b", true).unwrap();
+    assert_eq!(position.position(), "scs/cCc/s.s b 0");
+    // A bad text gets the error of the notation it looks like.
+    assert_eq!(
+        kind(&err(GameHandle::from_text("scs/cCc b", true))),
+        "position"
+    );
+    assert_eq!(
+        kind(&err(GameHandle::from_text("5x5 BCc3 BCc4", true))),
+        "record"
+    );
+    assert_eq!(kind(&err(GameHandle::from_text("hello", true))), "record");
+}
+
+#[wasm_bindgen_test]
+fn a_position_and_moves_read_as_one_game_from_that_position() {
+    let mut g =
+        GameHandle::from_position_and_moves("5/5/2C2/5/5 w 1", "WCa1 (swap) BSb2?", true).unwrap();
+    assert_eq!(g.position(), "5/5/2C2/.S3/c4 w 3");
+    assert!(g.jump(0.0));
+    assert_eq!(g.position(), "5/5/2C2/5/5 w 1");
+    let rows = get(&g.tree(), "rows");
+    let first = Reflect::get(&rows, &0.into()).unwrap();
+    assert_eq!(get(&first, "token").as_string().unwrap(), "WCa1");
+    let second = Reflect::get(&rows, &1.into()).unwrap();
+    assert_eq!(get(&second, "glyphName").as_string().unwrap(), "mistake");
+    assert_eq!(
+        kind(&err(GameHandle::from_position_and_moves(
+            "5/5 w", "WCa1", true
+        ))),
+        "position"
+    );
+    assert_eq!(
+        kind(&err(GameHandle::from_position_and_moves(
+            "5/5/2C2/5/5 w 1",
+            "BCa1",
+            true
+        ))),
+        "record"
+    );
+}
+
+#[wasm_bindgen_test]
+fn the_status_says_which_seat_plays_each_colour() {
+    let seat =
+        |g: &GameHandle, color: &str| get(&get(&g.status(), "seats"), color).as_string().unwrap();
+    let mut g = game("5x5 BCc3");
+    assert_eq!(
+        (seat(&g, "dark"), seat(&g, "light")),
+        ("first".into(), "second".into())
+    );
+    g.play("swap").unwrap();
+    assert_eq!(
+        (seat(&g, "dark"), seat(&g, "light")),
+        ("second".into(), "first".into())
+    );
+}

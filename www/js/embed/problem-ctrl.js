@@ -36,11 +36,9 @@ export class ProblemCtrl {
    * @param {boolean} pie
    */
   static of(engine, game, solution, pie) {
-    const st = game.status();
-    const head = `[Position "${game.position()}"]\n${st.size}x${st.size}`;
-    const solved = engine.GameHandle.fromRecord(`${head} ${solution}`, pie);
+    const solved = engine.GameHandle.fromPositionAndMoves(game.position(), solution, pie);
     try {
-      return new ProblemCtrl(new Problem(solved), st.toMove);
+      return new ProblemCtrl(new Problem(solved), game.status().toMove);
     } finally {
       solved.free();
     }
