@@ -1,5 +1,5 @@
 # Shared by the scripts: install what is missing (and only that), with the
-# versions that are known to work on these machines (see README, "Tools").
+# versions that are known to work on these machines (see README, "The two commands").
 # shellcheck shell=bash
 
 set -euo pipefail

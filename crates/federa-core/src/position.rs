@@ -18,7 +18,8 @@ pub(crate) mod fast;
 pub(crate) mod features;
 mod weights;
 
-use crate::rng::Rng;
+pub use fast::PlayoutStats;
+
 use crate::types::{Color, MAX_SIZE, Move, Piece, Point, Rules, attacker_code};
 use crate::zobrist;
 
@@ -467,76 +468,6 @@ impl Position {
         }
         if let Move::Place { .. } | Move::Change { .. } = m {
             self.finish_move();
-        }
-    }
-
-    /// Plays uniformly random legal moves until the game ends (every legal
-    /// move equally likely, changes and the swap included). Returns the
-    /// number of moves played and how many of them were changes.
-    pub fn random_playout(&mut self, rng: &mut Rng) -> PlayoutStats {
-        let mut stats = PlayoutStats::default();
-        while self.winner.is_none() {
-            stats.moves += 1;
-            if self.play_random(rng) {
-                stats.changes += 1;
-            }
-        }
-        stats
-    }
-
-    /// A uniformly random legal move (every legal move equally likely), or
-    /// `None` when the game is over.
-    pub fn random_move(&self, rng: &mut Rng) -> Option<Move> {
-        if self.winner.is_some() {
-            return None;
-        }
-        let color = self.to_move;
-        Some(match self.pick_random(rng) {
-            Pick::Place(i, code) => Move::Place {
-                piece: Piece::from_code(code),
-                at: self.point(i),
-            },
-            Pick::Change(root) => self.change_move(root, color),
-            Pick::Swap => Move::Swap,
-        })
-    }
-
-    /// Plays one uniformly random legal move; returns whether it was a change.
-    /// The game must not be over.
-    pub(crate) fn play_random(&mut self, rng: &mut Rng) -> bool {
-        match self.pick_random(rng) {
-            Pick::Place(i, code) => {
-                self.place(i, code);
-                self.finish_move();
-                false
-            }
-            Pick::Change(root) => {
-                self.change(root, self.to_move);
-                self.finish_move();
-                true
-            }
-            Pick::Swap => {
-                self.plies += 1;
-                false
-            }
-        }
-    }
-
-    /// Draws one legal move uniformly, in the engine's raw terms.
-    #[inline(always)]
-    fn pick_random(&self, rng: &mut Rng) -> Pick {
-        let color = self.to_move.index();
-        let places = 2 * u32::from(self.n_empty);
-        let changes = u32::from(self.n_changeable[color]);
-        let swap = u32::from(self.swap_available());
-        let r = rng.below(places + changes + swap);
-        if r < places {
-            let i = usize::from(self.empties[(r >> 1) as usize]);
-            Pick::Place(i, ((color as u8) << 1) | (r & 1) as u8)
-        } else if r < places + changes {
-            Pick::Change(usize::from(self.changeable[color][(r - places) as usize]))
-        } else {
-            Pick::Swap
         }
     }
 
@@ -1037,15 +968,6 @@ impl fmt::Debug for Position {
     }
 }
 
-/// A legal move in the engine's raw terms.
-enum Pick {
-    /// A piece code on an empty cell.
-    Place(usize, u8),
-    /// The changeable group with this root.
-    Change(usize),
-    Swap,
-}
-
 /// The stones of the group `root`, following the circular list `next`.
 /// (A function of the list alone, so that other fields of the position can
 /// be written during the walk.)
@@ -1072,15 +994,6 @@ fn entitled([dark, light]: [u16; 2], owner: u8) -> u8 {
         std::cmp::Ordering::Equal if dark > 0 => owner,
         std::cmp::Ordering::Equal => NOBODY,
     }
-}
-
-/// What a random playout did.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct PlayoutStats {
-    /// Moves played (placements, changes, the swap).
-    pub moves: u32,
-    /// How many of them were changes.
-    pub changes: u32,
 }
 
 /// A group and its surroundings, as [`Position::group_at`] reports them.

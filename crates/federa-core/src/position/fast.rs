@@ -1,9 +1,12 @@
 //! What the search needs from a position, fast: moves as compact codes, and
-//! playouts guided by a light policy that records the moves it played.
+//! playouts guided by a light policy that records the moves it played. The
+//! uniformly random moves and playouts (the random player's, plain UCT's,
+//! the benchmark's) are here too, so that all the playout code is in one
+//! place.
 
 use super::features::MAX_ACTIVE;
 use super::weights::GAMMA;
-use super::{CELLS, EMPTY, Pick, Position};
+use super::{CELLS, EMPTY, Position};
 use crate::rng::Rng;
 use crate::types::{Color, Move, Piece, Shape, attacker_code};
 
@@ -38,6 +41,24 @@ pub(crate) struct PlayoutPolicy {
     /// [`Position::endgame_change`]) instead of the biggest of a few
     /// sampled opponent groups.
     pub look_ahead: bool,
+}
+
+/// What a random playout did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PlayoutStats {
+    /// Moves played (placements, changes, the swap).
+    pub moves: u32,
+    /// How many of them were changes.
+    pub changes: u32,
+}
+
+/// A legal move in the engine's raw terms.
+enum Pick {
+    /// A piece code on an empty cell.
+    Place(usize, u8),
+    /// The changeable group with this root.
+    Change(usize),
+    Swap,
 }
 
 impl Position {
@@ -175,6 +196,76 @@ impl Position {
         };
         trace.push((code, mover));
         self.play_code(code);
+    }
+
+    /// Plays uniformly random legal moves until the game ends (every legal
+    /// move equally likely, changes and the swap included). Returns the
+    /// number of moves played and how many of them were changes.
+    pub fn random_playout(&mut self, rng: &mut Rng) -> PlayoutStats {
+        let mut stats = PlayoutStats::default();
+        while self.winner.is_none() {
+            stats.moves += 1;
+            if self.play_random(rng) {
+                stats.changes += 1;
+            }
+        }
+        stats
+    }
+
+    /// A uniformly random legal move (every legal move equally likely), or
+    /// `None` when the game is over.
+    pub fn random_move(&self, rng: &mut Rng) -> Option<Move> {
+        if self.winner.is_some() {
+            return None;
+        }
+        let color = self.to_move;
+        Some(match self.pick_random(rng) {
+            Pick::Place(i, code) => Move::Place {
+                piece: Piece::from_code(code),
+                at: self.point(i),
+            },
+            Pick::Change(root) => self.change_move(root, color),
+            Pick::Swap => Move::Swap,
+        })
+    }
+
+    /// Plays one uniformly random legal move; returns whether it was a change.
+    /// The game must not be over.
+    pub(crate) fn play_random(&mut self, rng: &mut Rng) -> bool {
+        match self.pick_random(rng) {
+            Pick::Place(i, code) => {
+                self.place(i, code);
+                self.finish_move();
+                false
+            }
+            Pick::Change(root) => {
+                self.change(root, self.to_move);
+                self.finish_move();
+                true
+            }
+            Pick::Swap => {
+                self.plies += 1;
+                false
+            }
+        }
+    }
+
+    /// Draws one legal move uniformly, in the engine's raw terms.
+    #[inline(always)]
+    fn pick_random(&self, rng: &mut Rng) -> Pick {
+        let color = self.to_move.index();
+        let places = 2 * u32::from(self.n_empty);
+        let changes = u32::from(self.n_changeable[color]);
+        let swap = u32::from(self.swap_available());
+        let r = rng.below(places + changes + swap);
+        if r < places {
+            let i = usize::from(self.empties[(r >> 1) as usize]);
+            Pick::Place(i, ((color as u8) << 1) | (r & 1) as u8)
+        } else if r < places + changes {
+            Pick::Change(usize::from(self.changeable[color][(r - places) as usize]))
+        } else {
+            Pick::Swap
+        }
     }
 
     /// Adds one to each point's count of its piece's colour (points in order
