@@ -1,50 +1,21 @@
 // @ts-check
 // The puzzles page: the site's puzzles (puzzles.txt, written by `federa
-// puzzles`: position, the only winning move, the plies its win takes), from
-// the quickest wins to the longest, each on a board in problem mode. The
+// puzzles` and read by the engine: position, the only winning move, the
+// plies its win takes), from the quickest wins to the longest, each on a
+// board in problem mode. The
 // puzzles the player solved are kept in the browser (never dropped: an
 // entry that does not read is kept under a backup key, store.js).
 import { followPageLanguage, loadLanguage, preferredLanguage } from './i18n.js';
 import { readEntry, safeStorage, writeEntry } from './store.js';
 import { describeError } from './words.js';
 import { loadEngine } from './engine.js';
+import { readPuzzles } from './puzzle-file.js';
 import './embed.js';
 
 export const SOLVED_KEY = 'federa.puzzles';
 const storage = safeStorage();
 
-/**
- * @typedef {{ position: string, answer: string, plies: number, size: number }} Puzzle
- */
-
-/**
- * The puzzles of a puzzle file, quickest wins first (then smaller boards).
- * @param {string} text
- * @param {(position: string) => number} sizeOf a position's board size (the engine reads it)
- * @returns {Puzzle[]}
- */
-export function parsePuzzles(text, sizeOf) {
-  return text
-    .split('\n')
-    .filter((line) => line.trim() && !line.startsWith('#'))
-    .map((line) => {
-      const [position, answer, plies] = line.split('\t');
-      return { position, answer, plies: Number(plies), size: sizeOf(position) };
-    })
-    .sort((a, b) => a.plies - b.plies || a.size - b.size);
-}
-
-/**
- * The board size of a position string, as the engine reads it.
- * @param {Awaited<ReturnType<typeof loadEngine>>} engine
- * @param {string} position
- */
-function sizeOf(engine, position) {
-  const game = engine.GameHandle.fromPosition(position, false);
-  const { size } = game.status();
-  game.free();
-  return size;
-}
+/** @typedef {import('./puzzle-file.js').Puzzle} Puzzle */
 
 /** The positions of the puzzles solved, as stored. */
 function readSolved() {
@@ -65,7 +36,7 @@ async function start() {
     const response = await fetch(new URL('../puzzles.txt', import.meta.url));
     if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
     const engine = await loadEngine();
-    puzzles = parsePuzzles(await response.text(), (position) => sizeOf(engine, position));
+    puzzles = readPuzzles(engine, await response.text());
   } catch (/** @type {any} */ error) {
     const reason = error?.kind ? describeError(t, error) : String(error?.message ?? error);
     $('puzzle-count').textContent = t('puzzles.loadFailed', { reason });

@@ -71,7 +71,7 @@ export function describeError(t, error) {
     piece: error.piece ? t('piece.' + error.piece) : undefined,
     points: Array.isArray(error.points) ? error.points.join(', ') : undefined,
   };
-  if (error.kind === 'record' || error.kind === 'position' || error.kind === 'annotated') {
+  if (['record', 'position', 'annotated', 'puzzle'].includes(error.kind)) {
     const key = `error.${error.kind}.${error.problem}`;
     const reason = error.cause ? describeError(t, error.cause) : '';
     return t(key, { ...params, reason });

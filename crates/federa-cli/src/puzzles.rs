@@ -13,7 +13,7 @@ use std::fs;
 use std::time::Instant;
 
 use federa_core::Rules;
-use federa_core::puzzle::{Puzzle, only_win};
+use federa_core::puzzle::{self, Puzzle, only_win};
 use federa_core::search::{Level, Limit, Player, PlayerKind};
 
 use crate::games::{each_game, opened};
@@ -143,16 +143,14 @@ fn check(file: &str) -> Result<(), String> {
     let text = fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
     let started = Instant::now();
     let mut count = 0;
-    for (n, line) in text.lines().enumerate() {
-        if line.starts_with('#') || line.trim().is_empty() {
-            continue;
-        }
-        let puzzle = Puzzle::parse(line).map_err(|e| format!("{file}:{}: {e}", n + 1))?;
+    let puzzles =
+        puzzle::read_file(&text).map_err(|e| format!("{file}:{}: {}", e.line, e.error))?;
+    for (line, puzzle) in puzzles {
         if !puzzle.holds() {
             return Err(format!(
-                "{file}:{}: not the only win in {}: {line}",
-                n + 1,
-                puzzle.plies
+                "{file}:{line}: not the only win in {}: {}",
+                puzzle.plies,
+                puzzle.line()
             ));
         }
         count += 1;

@@ -106,6 +106,46 @@ impl fmt::Display for PuzzleError {
 
 impl std::error::Error for PuzzleError {}
 
+/// A line of a puzzle file that does not read: its number (1-based) and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineError {
+    /// The line's number, counting from 1.
+    pub line: usize,
+    /// What is wrong with it.
+    pub error: PuzzleError,
+}
+
+impl fmt::Display for LineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.error)
+    }
+}
+
+impl std::error::Error for LineError {}
+
+/// The puzzles of a puzzle file, each with its line's number (1-based).
+/// Blank lines and lines starting with `#` are comments; the first line
+/// that does not read is the error, and nothing is returned.
+///
+/// ```
+/// let file = "# from the empty board\n\nscs/cCc/s.s w 8\tWCb1\t1\n";
+/// let puzzles = federa_core::puzzle::read_file(file).unwrap();
+/// assert_eq!(puzzles[0].0, 3);
+/// assert_eq!(puzzles[0].1.plies, 1);
+/// assert_eq!(federa_core::puzzle::read_file("scs b").unwrap_err().line, 1);
+/// ```
+pub fn read_file(text: &str) -> Result<Vec<(usize, Puzzle)>, LineError> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| !line.starts_with('#') && !line.trim().is_empty())
+        .map(|(n, line)| {
+            Puzzle::parse(line)
+                .map(|p| (n + 1, p))
+                .map_err(|error| LineError { line: n + 1, error })
+        })
+        .collect()
+}
+
 /// Whether `color` wins by force within `plies` more moves (of either side;
 /// an automatic skip is not a move): every line the other side may choose
 /// ends in `color`'s win by then.

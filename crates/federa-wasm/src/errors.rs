@@ -1,6 +1,7 @@
 //! Errors as values JavaScript can show in any language: a `kind` to pick the
 //! message, the facts it needs, and the English `message` from federa-core.
 
+use federa_core::puzzle::{LineError, PuzzleError};
 use federa_core::{
     AnnotatedError, Color, ElementProblem, IllegalMove, Piece, PositionError, RecordError,
     TokenError,
@@ -203,6 +204,39 @@ pub fn from_size(size: u32) -> JsValue {
             ..Facts::default()
         },
     )
+}
+
+/// A line of a puzzle file that does not read.
+pub fn from_puzzle_line(e: &LineError) -> JsValue {
+    let index = Some(e.line);
+    let facts = match &e.error {
+        PuzzleError::Fields(n) => Facts {
+            problem: Some("fields"),
+            count: Some(*n),
+            ..Facts::default()
+        },
+        PuzzleError::Position(p) => Facts {
+            problem: Some("position"),
+            cause: Some(Box::new(position_info(p))),
+            ..Facts::default()
+        },
+        PuzzleError::Token(t) => Facts {
+            problem: Some("token"),
+            token: Some(t.token.clone()),
+            ..Facts::default()
+        },
+        PuzzleError::Illegal(m) => Facts {
+            problem: Some("illegal"),
+            cause: Some(Box::new(info(m))),
+            ..Facts::default()
+        },
+        PuzzleError::Plies(found) => Facts {
+            problem: Some("plies"),
+            found: Some(found.clone()),
+            ..Facts::default()
+        },
+    };
+    error("puzzle", e, Facts { index, ..facts })
 }
 
 /// A record that does not read.

@@ -15,7 +15,8 @@ use wasm_bindgen::prelude::*;
 
 pub use errors::ErrorInfo;
 use errors::{
-    error, from_annotated, from_illegal, from_position, from_record, from_size, from_token,
+    error, from_annotated, from_illegal, from_position, from_puzzle_line, from_record, from_size,
+    from_token,
 };
 
 #[wasm_bindgen(start)]
@@ -123,6 +124,37 @@ fn glyph_name(g: federa_core::Glyph) -> &'static str {
         federa_core::Glyph::Mistake => "mistake",
         federa_core::Glyph::Blunder => "blunder",
     }
+}
+
+/// A puzzle of a puzzle file for the page: the position as the file writes
+/// it, the only winning move's token, the plies its win takes and the
+/// board's size.
+#[derive(Serialize)]
+struct PuzzleInfo {
+    position: String,
+    answer: String,
+    plies: u32,
+    size: u8,
+}
+
+/// The puzzles of a puzzle file (`federa puzzles` writes them), in the
+/// file's order; the first line that does not read is the error.
+#[wasm_bindgen(js_name = readPuzzles)]
+pub fn read_puzzles(text: &str) -> JsResult<JsValue> {
+    let puzzles = federa_core::puzzle::read_file(text).map_err(|e| from_puzzle_line(&e))?;
+    let lines: Vec<&str> = text.lines().collect();
+    Ok(to_js(
+        &puzzles
+            .into_iter()
+            .map(|(line, p)| PuzzleInfo {
+                // The file's own text: the page keeps the solved ones by it.
+                position: lines[line - 1].split('\t').next().unwrap_or("").to_owned(),
+                answer: p.position.token(p.answer),
+                plies: p.plies,
+                size: p.position.size(),
+            })
+            .collect::<Vec<_>>(),
+    ))
 }
 
 /// Whether a piece of type `attacker` attacks groups of type `group` (the
