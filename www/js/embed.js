@@ -277,7 +277,7 @@ export function mount(host, initial = {}) {
       return;
     }
     problem = null;
-    if (cfg.mode === 'problem') {
+    if (mode().solves) {
       try {
         problem = ProblemCtrl.of(e, fresh, cfg.solution ?? '', cfg.pie);
       } catch (error) {

@@ -23,6 +23,7 @@ import { reviewedGame } from '../review.js';
  *   seats: (cfg: import('../embed-config.js').FullConfig) => import('../session.js').Seats,
  *   opensAtStart: boolean,
  *   showsReview: boolean,
+ *   solves: boolean,
  *   bar: (ctx: ModeCtx) => void,
  *   status: (ctx: ModeCtx, st: import('../types.js').Status) => string,
  *   check: (ctx: ModeCtx, move: import('../types.js').MoveInfo) => import('../types.js').EngineError | null,
@@ -30,7 +31,8 @@ import { reviewedGame } from '../review.js';
  * }} Mode
  *
  * opensAtStart: the game opens at its start unless `initial-ply` says
- * where (else at its end); right: a move the check let through is
+ * where (else at its end); solves: the reader solves the config's
+ * `solution` from its position (problem.js); right: a move the check let through is
  * announced as right.
  */
 
@@ -79,6 +81,7 @@ const base = {
   seats: () => HUMANS,
   opensAtStart: false,
   showsReview: false,
+  solves: false,
   bar: (ctx) => playing(false, ctx),
   status: turn,
   check: none,
@@ -114,6 +117,7 @@ export const modes = {
   diagram: { ...base, bar: () => {}, status: () => '' },
   problem: {
     ...base,
+    solves: true,
     bar({ add, hint, reset }) {
       add('btn.hint', hint);
       add('embed.reset', reset);
