@@ -147,9 +147,8 @@ export function annotate(game, results) {
  */
 export function reviewedGame(game) {
   const st = game.status();
-  const record = game.record();
-  const setUp = record.split('\n').find((line) => line.startsWith('[Position '));
-  return { record, pie: st.pie, tokens: game.moves(), start: `${st.pie ? 'pie' : 'no pie'} ${st.size} ${setUp ?? ''}` };
+  const setUp = st.setUp ? game.startPosition() : '';
+  return { record: game.record(), pie: st.pie, tokens: game.moves(), start: `${st.pie ? 'pie' : 'no pie'} ${st.size} ${setUp}` };
 }
 
 /**

@@ -460,6 +460,10 @@ test('a review draws the graph, marks a planted blunder, and next mistake shows 
   await page.waitForFunction(() => !window.federa.review().state.running && window.federa.review().state.done === 9, null, {
     timeout: 30000,
   });
+  // Kept as soon as it is done: a reload before anything else shows it.
+  await page.reload();
+  await ready(page);
+  assert.equal(await page.textContent('#review-status'), 'Reviewed: 9 moves.');
   const { results } = await page.evaluate(() => window.federa.review());
   assert.equal(results[8].class, 'blunder');
   assert.equal(results[8].best[0].token, 'BSb2');

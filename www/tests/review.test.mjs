@@ -5,9 +5,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import './glue.mjs';
+import { engine } from './glue.mjs';
 
-const { ReviewRunner, markedPlies, nextMarked, summarise } = await import('../js/review.js');
+const { ReviewRunner, markedPlies, nextMarked, reviewedGame, summarise } = await import('../js/review.js');
+const wasm = await engine();
 
 const settle = () => new Promise(setImmediate);
 
@@ -119,4 +120,16 @@ test('marked moves, stepping between them, and the summary per player', () => {
   assert.equal(dark.moves, 2);
   assert.equal(dark.accuracy, 70);
   assert.deepEqual(summarise([], 'light'), { counts: { inaccuracy: 0, mistake: 0, blunder: 0 }, accuracy: 100, moves: 0 });
+});
+
+test('a reviewed game starts from its size, pie rule and set-up position, as the engine states them', () => {
+  const plain = wasm.GameHandle.fromRecord('5x5 BCa1', true);
+  const noPie = wasm.GameHandle.fromRecord('5x5 BCa1', false);
+  const setUp = wasm.GameHandle.fromRecord('[Position "5/5/5/5/4C w 1"]\n5x5 WCa1', true);
+  assert.deepEqual(
+    [plain, noPie, setUp].map((g) => reviewedGame(g).start),
+    ['pie 5 ', 'no pie 5 ', 'pie 5 5/5/5/5/4C w 1'],
+  );
+  assert.deepEqual(reviewedGame(setUp).tokens, ['WCa1']);
+  for (const g of [plain, noPie, setUp]) g.free();
 });

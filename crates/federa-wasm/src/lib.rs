@@ -783,6 +783,13 @@ impl GameHandle {
         self.game.record()
     }
 
+    /// The position string of the game's start (the empty board unless it
+    /// was set up).
+    #[wasm_bindgen(js_name = startPosition)]
+    pub fn start_position(&self) -> String {
+        self.game.start().to_string()
+    }
+
     /// The current position string.
     pub fn position(&self) -> String {
         self.game.position().to_string()
