@@ -66,9 +66,13 @@ const review = new ReviewRunner({
 });
 // The analysis board's own worker, beside the game AI's; hints and the
 // coach ask workers of their own, so none replaces another's request.
-const analysis = new AnalysisBoard(page, new AnalysisRunner({ client: () => new AiClient(), onChange: () => view.renderAnalysis() }));
+const analysis = new AnalysisBoard(
+  page,
+  new AnalysisRunner({ client: () => new AiClient(), onChange: () => view.renderAnalysis() }),
+  () => view.renderAnalysis(),
+);
 const hint = new Hint(page, new AiClient(), () => analysis.shown());
-const coach = new Coach(page, new AiClient());
+const coach = new Coach(page, new AiClient(), () => view.renderCoach());
 const steps = new ReviewSteps(page, review);
 const persist = new Persist({ engine, keeper, review, session });
 const boardView = new BoardView({
@@ -380,7 +384,7 @@ function setupControls() {
   $('btn-take-back').addEventListener('click', () => coach.takeBack());
   $('btn-keep').addEventListener('click', () => {
     coach.hide();
-    redraw();
+    view.renderCoach();
   });
   $('opt-ownership').addEventListener('change', () => analysis.toggleOwnership());
   listenCandidates($('candidate-list'), {

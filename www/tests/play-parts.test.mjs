@@ -18,6 +18,7 @@ const { ReviewSteps } = await import('../js/play/review-steps.js');
 const { Persist } = await import('../js/play/persist.js');
 const { pageKeys } = await import('../js/play/keys.js');
 const { GAME_KEY } = await import('../js/page-store.js');
+const analysisModule = await import('../js/play/analysis-board.js');
 
 /** Lets the promise callbacks run. */
 const settle = () => new Promise(setImmediate);
@@ -150,12 +151,12 @@ test('a hint uses the analysis board’s finished analysis instead of asking', a
 test('the coach judges a human move only when it is on, and notes mistakes, not fine moves', async () => {
   const off = pageOf();
   const idle = fakeClient();
-  new Coach(off.page, idle).onHumanMove(1);
+  new Coach(off.page, idle, () => {}).onHumanMove(1);
   assert.equal(idle.asks.length, 0);
 
   const { page, session, announced } = pageOf({ settings: { coach: true } });
   const client = fakeClient();
-  const coach = new Coach(page, client);
+  const coach = new Coach(page, client, () => {});
   session.act('a1', 'round');
   coach.onHumanMove(1);
   client.asks[0].resolve(judgement(1, 'BCa1', 'fine'));
@@ -178,7 +179,7 @@ test('the coach judges a human move only when it is on, and notes mistakes, not 
 test('the coach’s take-back undoes the noted move and the AI’s reply', async () => {
   const { page, session } = pageOf({ record: '5x5 BCa1 WCb2', seats: againstAiAs('light'), settings: { coach: true } });
   const client = fakeClient();
-  const coach = new Coach(page, client);
+  const coach = new Coach(page, client, () => {});
   coach.judge(1);
   client.asks[0].resolve(judgement(1, 'BCa1', 'blunder'));
   await settle();
@@ -300,4 +301,36 @@ test('the page keys move through the game, switch the shape and reach every part
   for (const key of ['ArrowLeft', 'Home', 'End', 't', 'n', 'p', 'y', 'Backspace']) keys[key]();
   assert.deepEqual(calls, [['jump', 2], ['jump', 0], ['jump', 3], ['shape', 'square'], ['step', 1], ['step', -1], ['redo'], ['undo']]);
   assert.equal(keys.x, undefined);
+});
+
+test('the analysis board follows the position only when on, and a line shown redraws only the analysis', () => {
+  const { page, session, announced, redraws } = pageOf({ record: '5x5 BCa1' });
+  const followed = [];
+  const runner = { shown: { analysis: null, done: false, error: null }, follow: (spot) => followed.push(spot) };
+  let rendered = 0;
+  const { AnalysisBoard } = analysisModule;
+  const board = new AnalysisBoard(page, runner, () => rendered++);
+  board.follow();
+  assert.deepEqual(followed, [null]);
+  board.toggle();
+  assert.equal(page.settings.values.analysis, true);
+  assert.equal(announced.at(-1), 'analysis.on');
+  board.follow();
+  assert.deepEqual(followed.at(-1), { record: '5x5 BCa1', pie: true, ply: 1, position: session.current.position() });
+  runner.shown = {
+    analysis: { win: 0.3, candidates: [{ move: 'WCb2', visits: 9, win: 0.7, line: [{ at: 'b2' }], points: ['b2'] }], ownership: [] },
+    done: true,
+    error: null,
+  };
+  assert.equal(board.candidateAt('b2'), 'WCb2');
+  assert.equal(board.candidateAt('c3'), null);
+  board.showLine('WCb2');
+  board.showLine('WCb2');
+  assert.equal(board.lineOf, 'WCb2');
+  assert.equal(rendered, 1);
+  assert.equal(redraws(), 0);
+  assert.equal(board.words(), 'analysis.eval {"win":70}. analysis.candidate {"move":"WCb2","win":70,"count":9}');
+  // A new position shows no line yet.
+  board.follow();
+  assert.equal(board.lineOf, null);
 });

@@ -26,10 +26,13 @@ export class AnalysisBoard {
   /**
    * @param {Page} page
    * @param {import('../analysis.js').AnalysisRunner} runner
+   * @param {() => void} render draws the analysis board again (only it: the
+   *   pointer's ghost and group stay while a line is shown)
    */
-  constructor(page, runner) {
+  constructor(page, runner, render) {
     this.page = page;
     this.runner = runner;
+    this.render = render;
     /** The candidate move whose expected line is shown, if any. @type {string | null} */
     this.lineOf = null;
   }
@@ -59,7 +62,7 @@ export class AnalysisBoard {
   showLine(move) {
     if (move === this.lineOf) return;
     this.lineOf = move;
-    this.page.redraw();
+    this.render();
   }
 
   /**

@@ -16,10 +16,12 @@ export class Coach {
   /**
    * @param {Page} page
    * @param {{ judge: import('../ai.js').AiClient['judge'], destroy(): void }} client
+   * @param {() => void} render draws the note again (only it)
    */
-  constructor(page, client) {
+  constructor(page, client, render) {
     this.page = page;
     this.client = client;
+    this.render = render;
     /** The move the note is about (its ply) and its judgement. @type {{ ply: number, judged: Judgement } | null} */
     this.note = null;
     /** The last judgement, note or not. @type {Judgement | null} */
@@ -65,7 +67,7 @@ export class Coach {
     this.last = judged;
     if (judged.class !== 'mistake' && judged.class !== 'blunder') return;
     this.note = { ply, judged };
-    this.page.redraw();
+    this.render();
     this.page.announce(this.words());
   }
 
@@ -85,7 +87,7 @@ export class Coach {
   takeBack() {
     const ply = this.note?.ply ?? null;
     this.hide();
-    this.page.redraw();
+    this.render();
     if (ply === null) return;
     const { session } = this.page;
     while (session.status().ply >= ply && session.undo());
