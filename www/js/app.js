@@ -56,6 +56,7 @@ const page = {
   say: (text, tone) => view.say(text, tone),
   announce: (text) => boardView.announce(text),
   redraw: () => redraw(),
+  save: () => persist.save(),
 };
 const review = new ReviewRunner({
   client: () => new AiClient(),
@@ -171,8 +172,10 @@ settings.on((changed) => {
   syncOptions();
   // A new analysis setting follows (or stops following) the position.
   if ('analysis' in changed && session.game) analysis.follow();
+  // Ownership is the analysis board's alone: the pointer's ghost and group stay.
+  if (Object.keys(changed).every((k) => k === 'ownership')) view.renderAnalysis();
+  else redraw();
   if ('shape' in changed && boardView.cursor) boardView.showCursor();
-  redraw();
 });
 
 window.addEventListener('keydown', (e) => {

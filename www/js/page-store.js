@@ -7,17 +7,16 @@ import { cellsFromText } from './facts.js';
 import { fromLink } from './links.js';
 
 export const keeper = new Keeper(safeStorage());
-export const storage = keeper.storage;
 export const GAME_KEY = 'federa.game';
 export const SETTINGS_KEY = 'federa.settings';
 
 /** The stored settings over the defaults (bad ones noted, and replaced by the defaults). */
 export function readSettings() {
-  const read = readEntry(storage, SETTINGS_KEY, settingsProblem);
+  const read = readEntry(keeper.storage, SETTINGS_KEY, settingsProblem);
   if (!read.lost) return { ...DEFAULTS, ...(read.value ?? {}) };
   keeper.lose(read.lost);
   // Kept under its backup key: the defaults may take its place at once.
-  if (read.lost.backup) writeEntry(storage, SETTINGS_KEY, DEFAULTS);
+  if (read.lost.backup) writeEntry(keeper.storage, SETTINGS_KEY, DEFAULTS);
   return { ...DEFAULTS };
 }
 
@@ -32,7 +31,7 @@ export function preview(settings) {
   if (fromLink(location.hash)) return {};
   let saved = null;
   try {
-    saved = JSON.parse(storage?.getItem(GAME_KEY) ?? 'null');
+    saved = JSON.parse(keeper.storage?.getItem(GAME_KEY) ?? 'null');
   } catch {
     return {};
   }

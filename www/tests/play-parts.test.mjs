@@ -37,6 +37,7 @@ function pageOf({ record, seats = HUMANS, settings = {} } = {}) {
   const said = [];
   const announced = [];
   let redraws = 0;
+  let saves = 0;
   const page = {
     session,
     settings: new SettingsStore({ ...DEFAULTS, ...settings }, () => {}),
@@ -44,8 +45,9 @@ function pageOf({ record, seats = HUMANS, settings = {} } = {}) {
     say: (text, tone = 'info') => said.push([text, tone]),
     announce: (text) => announced.push(text),
     redraw: () => redraws++,
+    save: () => saves++,
   };
-  return { page, session, said, announced, redraws: () => redraws };
+  return { page, session, said, announced, redraws: () => redraws, saves: () => saves };
 }
 
 /** A client whose requests wait until the test answers them. */
@@ -111,7 +113,7 @@ test('the keeper holds a key with no backup until its note is closed, and notes 
 });
 
 test('a hint rings the AI’s move, counts in the Hints tag, and goes when the position changes', async () => {
-  const { page, session, said, announced } = pageOf();
+  const { page, session, said, announced, saves } = pageOf();
   const client = fakeClient();
   const hint = new Hint(page, client, () => null);
   const asked = hint.ask();
@@ -121,6 +123,8 @@ test('a hint rings the AI’s move, counts in the Hints tag, and goes when the p
   await asked;
   assert.deepEqual(hint.marks(), ['c3']);
   assert.deepEqual(session.current.tags().find(([k]) => k === 'Hints'), ['Hints', '1']);
+  // The count is kept at once, not at the next move.
+  assert.equal(saves(), 1);
   assert.equal(announced.at(-1), 'hint.move {"move":"BCc3","win":55}');
   session.act('a1', 'round');
   hint.onPosition(session.status());

@@ -60,6 +60,7 @@ export class Hint {
     this.shown = { ply: st.ply, at: best.line[0]?.at ?? null };
     const used = Number(/** @type {[string, string][]} */ (game.tags()).find(([key]) => key === 'Hints')?.[1] ?? 0);
     game.setTag('Hints', String((Number.isInteger(used) ? used : 0) + 1));
+    this.page.save();
     this.page.redraw();
     const words = t('hint.move', { move: best.move, win: percent(best.win) });
     this.page.say(words);

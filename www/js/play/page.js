@@ -1,8 +1,7 @@
 // @ts-check
 // What the play page hands each of its parts, as lila's analysis page hands
 // its sub-controllers the root controller's interface: the session, the
-// settings, the analysis board, words, and the page's ways to speak and to
-// redraw. No part imports app.js, and each owns its own state.
+// settings, words, and the page's ways to speak, to redraw and to save. No part imports app.js, and each owns its own state.
 
 /**
  * @typedef {{
@@ -12,10 +11,12 @@
  *   say: (text: string, tone?: string) => void,
  *   announce: (text: string) => void,
  *   redraw: () => void,
+ *   save: () => void,
  * }} Page
  *
  * say: the note under the board (cleared by the reader's next action);
- * announce: the live region; redraw: draws the page again from the state.
+ * announce: the live region; redraw: draws the page again from the state;
+ * save: writes the game as it is (after a change outside the session's).
  */
 
 export {};
