@@ -16,7 +16,6 @@ import { GAME_KEY, keeper } from './page-store.js';
 import { fromLink, toLink } from './links.js';
 import { attackPicture } from './attack-picture.js';
 import { describeError, narrate } from './words.js';
-import { clickShape } from './hover.js';
 import { BoardView } from './board-view.js';
 import { saveFile } from './save-file.js';
 import { AnalysisRunner } from './analysis.js';
@@ -130,9 +129,8 @@ board.set({
       analysis.showLine(analysis.candidateAt(point));
     },
     click: (point, button, event) => {
-      if (!session.game) return;
       boardEl.focus({ preventScroll: true, focusVisible: false });
-      command(() => session.act(point, clickShape(event, button, settings.values.shape)))();
+      boardView.click(point, button, event);
     },
   },
 });

@@ -5,7 +5,7 @@
 // when the cursor asks to change an empty point. The view says who may act
 // and how an action is played; this says nothing of the rules.
 import { parsePoint } from './points.js';
-import { hideBadge, hoverShape, showHover } from './hover.js';
+import { clickShape, hideBadge, hoverShape, showHover } from './hover.js';
 import { cursorKey, cursorStart } from './keys.js';
 
 /**
@@ -61,6 +61,17 @@ export class BoardView {
    */
   hover(point, event) {
     if (this.o.session.game) showHover(this.hoverView(), point, hoverShape(event));
+  }
+
+  /**
+   * A click or a tap at `point`: acts with the shape the pointer chooses
+   * (a mouse's button or Shift; a tap places the shape chosen).
+   * @param {string} point
+   * @param {number} button
+   * @param {PointerEvent} event
+   */
+  click(point, button, event) {
+    if (this.o.session.game) this.o.act(point, clickShape(event, button, this.o.shape()));
   }
 
   /** Hides the badge (a redraw drops the focus and the ghost). */

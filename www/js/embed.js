@@ -23,7 +23,6 @@ import { Session } from './session.js';
 import { attributeName, configFromAttributes, gameKey, parseRegion, withDefaults } from './embed-config.js';
 import { languages, loadLanguage, preferredLanguage } from './i18n.js';
 import { boardLabel, describeError, describeMove, narrate } from './words.js';
-import { clickShape } from './hover.js';
 import { BoardView } from './board-view.js';
 import { button } from './panels/lost.js';
 import { findRow, renderMoves } from './panels/moves.js';
@@ -446,8 +445,7 @@ export function mount(host, initial = {}) {
    * @param {PointerEvent} event
    */
   function onClick(point, which, event) {
-    if (!session.game || !readerToMove()) return;
-    session.act(point, clickShape(event, which, shape));
+    boardView?.click(point, which, event);
   }
 
   boardEl.addEventListener('keydown', (e) => {

@@ -5,7 +5,7 @@
 import { percent } from '../panels/analysis.js';
 
 /** How long the coach thinks about a move. */
-export const COACH_MS = 1000;
+const COACH_MS = 1000;
 
 /**
  * @typedef {import('./page.js').Page} Page
@@ -15,7 +15,7 @@ export const COACH_MS = 1000;
 export class Coach {
   /**
    * @param {Page} page
-   * @param {{ judge: import('../ai.js').AiClient['judge'], destroy(): void }} client
+   * @param {{ judge: import('../ai.js').AiClient['judge'] }} client
    * @param {() => void} render draws the note again (only it)
    */
   constructor(page, client, render) {
@@ -92,9 +92,5 @@ export class Coach {
     const { session } = this.page;
     while (session.status().ply >= ply && session.undo());
     this.page.announce(this.page.t('message.undone'));
-  }
-
-  destroy() {
-    this.client.destroy();
   }
 }

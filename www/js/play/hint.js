@@ -7,14 +7,14 @@ import { describeError } from '../words.js';
 import { percent } from '../panels/analysis.js';
 
 /** How long the AI looks for a hint. */
-export const HINT_MS = 1500;
+const HINT_MS = 1500;
 
 /** @typedef {import('./page.js').Page} Page */
 
 export class Hint {
   /**
    * @param {Page} page
-   * @param {import('../session.js').Thinker & { analyse: import('../ai.js').AiClient['analyse'] }} client
+   * @param {{ analyse: import('../ai.js').AiClient['analyse'] }} client
    * @param {() => import('../types.js').Analysis | null} running the analysis board's finished analysis, if shown
    */
   constructor(page, client, running) {
@@ -65,9 +65,5 @@ export class Hint {
     const words = t('hint.move', { move: best.move, win: percent(best.win) });
     this.page.say(words);
     this.page.announce(words);
-  }
-
-  destroy() {
-    this.client.destroy();
   }
 }

@@ -32,8 +32,8 @@ export class ReviewSteps {
    * Whether there is a marked move that way (1: after, −1: before).
    * @param {1 | -1} step
    */
-  can(step) {
-    return nextMarked(this.results(), this.at ?? this.page.session.status().ply, step) !== null;
+  can(step, results = this.results()) {
+    return nextMarked(results, this.at ?? this.page.session.status().ply, step) !== null;
   }
 
   /**
@@ -51,13 +51,13 @@ export class ReviewSteps {
   }
 
   /** The judgement of the marked move shown, if any. */
-  shown() {
-    return this.at === null ? null : (this.results()[this.at - 1] ?? null);
+  shown(results = this.results()) {
+    return this.at === null ? null : (results[this.at - 1] ?? null);
   }
 
   /** What the review says of the marked move shown ('' with none). */
-  words() {
-    const r = this.shown();
+  words(results = this.results()) {
+    const r = this.shown(results);
     if (!r || this.at === null) return '';
     const { t } = this.page;
     return t('review.at', {

@@ -286,10 +286,10 @@ export class PlayView {
     }
     renderGraph($('review-graph'), darkChances(results), results.map((r) => r?.class), st.ply, t);
     renderSummary($('review-summary'), /** @type {const} */ (['dark', 'light']).map((color) => ({ color, ...summarise(results, color) })), t);
-    $('btn-prev-mistake').disabled = !steps.can(-1);
-    $('btn-next-mistake').disabled = !steps.can(1);
+    $('btn-prev-mistake').disabled = !steps.can(-1, results);
+    $('btn-next-mistake').disabled = !steps.can(1, results);
     const note = $('review-note');
-    note.textContent = steps.words() || (markedPlies(results).length === 0 && !running ? t('review.noneMarked') : '');
+    note.textContent = steps.words(results) || (markedPlies(results).length === 0 && !running ? t('review.noneMarked') : '');
     note.hidden = !note.textContent;
   }
 
