@@ -60,6 +60,21 @@ impl Glyph {
         }
     }
 
+    /// What the glyph means, in lower case: `brilliant`, `good`,
+    /// `interesting`, `inaccuracy`, `mistake` or `blunder` (a review's
+    /// marked classes keep the same names).
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Glyph::Brilliant => "brilliant",
+            Glyph::Good => "good",
+            Glyph::Interesting => "interesting",
+            Glyph::Inaccuracy => "inaccuracy",
+            Glyph::Mistake => "mistake",
+            Glyph::Blunder => "blunder",
+        }
+    }
+
     /// The glyph written `s`, if any.
     #[must_use]
     pub fn from_symbol(s: &str) -> Option<Glyph> {

@@ -103,7 +103,7 @@ pub enum MoveClass {
 }
 
 /// A move's glyph in an annotated record, best first; the move list's
-/// `glyphName` is the variant's name in lower case.
+/// `glyphName` is the variant's name in lower case (`Glyph::name`).
 #[wasm_bindgen]
 #[derive(Clone, Copy, Debug)]
 pub enum Glyph {
@@ -113,17 +113,6 @@ pub enum Glyph {
     Inaccuracy = 3,
     Mistake = 4,
     Blunder = 5,
-}
-
-fn glyph_name(g: federa_core::Glyph) -> &'static str {
-    match g {
-        federa_core::Glyph::Brilliant => "brilliant",
-        federa_core::Glyph::Good => "good",
-        federa_core::Glyph::Interesting => "interesting",
-        federa_core::Glyph::Inaccuracy => "inaccuracy",
-        federa_core::Glyph::Mistake => "mistake",
-        federa_core::Glyph::Blunder => "blunder",
-    }
 }
 
 /// A puzzle of a puzzle file for the page: the position as the file writes
@@ -437,7 +426,7 @@ fn tree_row(tree: &GameTree, id: NodeId, ply: usize, variations: Vec<Vec<TreeRow
         token: tree.position(before).token(m),
         at: MoveInfo::from(m).at,
         glyph: tree.glyph(id).map_or("", |g| g.symbol()),
-        glyph_name: tree.glyph(id).map_or("", glyph_name),
+        glyph_name: tree.glyph(id).map_or("", federa_core::Glyph::name),
         comment: tree.comment_text(id),
         eval: tree.eval(id).map(|e| f32::from(e) / 1000.0),
         variations,
@@ -1424,8 +1413,8 @@ mod tests {
         ];
         for (k, (core, glyph)) in federa_core::Glyph::ALL.into_iter().zip(ours).enumerate() {
             assert_eq!(glyph as usize, k);
-            assert_eq!(format!("{glyph:?}").to_lowercase(), glyph_name(core));
-            assert_eq!(format!("{core:?}").to_lowercase(), glyph_name(core));
+            assert_eq!(format!("{glyph:?}").to_lowercase(), core.name());
+            assert_eq!(format!("{core:?}").to_lowercase(), core.name());
         }
     }
 
