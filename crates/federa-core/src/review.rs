@@ -225,6 +225,7 @@ impl MoveReview {
 /// analysed before, with at least the budget asked for, answers at once.
 pub struct Analyser {
     player: Player,
+    seed: u64,
     /// The positions analysed, with the limit each was analysed within (a
     /// list, not a hash map: a review holds a few hundred, and the map's
     /// code would weigh on the wasm).
@@ -240,6 +241,7 @@ impl Analyser {
     pub fn new(seed: u64) -> Analyser {
         Analyser {
             player: Player::new(PlayerKind::Level(Level::Master), seed),
+            seed,
             cache: Vec::new(),
         }
     }
@@ -259,6 +261,10 @@ impl Analyser {
             report(&cached);
             return Some(cached);
         }
+        // Each search starts afresh from a seed of its position, so that a
+        // position judged twice (a review run again, the coach) gets the
+        // same answer whatever was searched before it.
+        self.player.restart(self.seed ^ pos.hash());
         let analysis = self.player.analyse(pos, limit, clock, report)?;
         if self.cache.len() >= CACHE_POSITIONS {
             self.cache.clear();
@@ -291,6 +297,7 @@ impl Analyser {
                 iterations: limit.iterations.map(|n| (n / 2).max(1)),
                 millis: limit.millis.map(|ms| ms / 2.0),
             };
+            self.player.restart(self.seed ^ next.hash().rotate_left(1));
             self.player.measure(from, played, half, clock)
         } else {
             None
@@ -652,6 +659,37 @@ mod tests {
             },
         );
         assert_eq!((result, heard), (None, 2));
+    }
+
+    #[test]
+    fn a_judgement_depends_on_the_position_and_budget_not_on_what_came_before() {
+        let game = Game::from_record("7x7 BCd4 WSc3 BSe5 WCc5 BSd3 WCe3", true).unwrap();
+        let limit = Limit::iterations(800);
+        let judge_all = |analyser: &mut Analyser, order: &[usize]| {
+            let mut judged: Vec<_> = order
+                .iter()
+                .map(|&k| {
+                    let mut from = Position::new(crate::Rules::new(7).unwrap());
+                    for &m in &game.moves()[..k] {
+                        from.play_unchecked(m);
+                    }
+                    let r = analyser
+                        .judge(k + 1, &from, game.moves()[k], limit, None)
+                        .unwrap();
+                    (k, r.before, r.after, r.class, r.best)
+                })
+                .collect();
+            judged.sort_by_key(|j| j.0);
+            judged
+        };
+        let in_order = judge_all(&mut Analyser::new(4), &[0, 1, 2, 3, 4, 5]);
+        let backwards = judge_all(&mut Analyser::new(4), &[5, 4, 3, 2, 1, 0]);
+        // A search of something else first, as the coach's worker may have done.
+        let mut busy = Analyser::new(4);
+        busy.analyse(&solved(), Limit::iterations(500), None, &mut |_| true);
+        let after_other = judge_all(&mut busy, &[3, 1, 5, 0, 2, 4]);
+        assert_eq!(in_order, backwards);
+        assert_eq!(in_order, after_other);
     }
 
     #[test]

@@ -62,6 +62,18 @@ impl Player {
         }
     }
 
+    /// Forgets the tree and starts the random choices again from `seed`,
+    /// so that what the next search finds depends on its position, its
+    /// budget and `seed` alone, not on what was searched before.
+    pub fn restart(&mut self, seed: u64) {
+        self.rng = Rng::new(seed);
+        if let Some(search) = &mut self.search {
+            search.rng = Rng::new(seed);
+            search.root = None;
+            search.tree.clear();
+        }
+    }
+
     /// What kind of player this is.
     #[must_use]
     pub fn kind(&self) -> PlayerKind {
