@@ -15,7 +15,7 @@ import { loadLanguage, preferredLanguage, setupLanguageSelect, translateDom } fr
 import { GAME_KEY, keeper } from './page-store.js';
 import { fromLink, toLink } from './links.js';
 import { attackPicture } from './attack-picture.js';
-import { describeError, narrate } from './words.js';
+import { describeError, nameMove, narrate } from './words.js';
 import { BoardView } from './board-view.js';
 import { saveFile } from './save-file.js';
 import { AnalysisRunner } from './analysis.js';
@@ -56,6 +56,7 @@ const page = {
   announce: (text) => boardView.announce(text),
   redraw: () => redraw(),
   save: () => persist.save(),
+  name: (move) => nameMove(t, typeof move === 'string' ? engine.moveInfo(move) : move),
 };
 const review = new ReviewRunner({
   client: () => new AiClient(),
@@ -88,6 +89,11 @@ const boardView = new BoardView({
   shape: () => settings.values.shape,
   say: (text, tone) => view.say(text, tone),
   act: (at, shape) => command(() => session.act(at, shape))(),
+  confirm: () => settings.values.confirmTap,
+  onSelect: (point) => {
+    analysis.showLine(analysis.candidateAt(point));
+    view.renderSelection();
+  },
 });
 let autoplay = 0;
 const view = new PlayView({
@@ -138,6 +144,8 @@ keeper.onNote = () => view.renderLost();
 
 session.on('change', ({ animate }) => {
   const st = session.status();
+  // A tap's selection belongs to the position it was made in.
+  boardView.selected = null;
   hint.onPosition(st);
   coach.onPosition(st);
   steps.onPosition(st);
@@ -174,6 +182,10 @@ settings.on((changed) => {
   if (Object.keys(changed).every((k) => k === 'ownership')) view.renderAnalysis();
   else redraw();
   if ('shape' in changed && boardView.cursor) boardView.showCursor();
+  if ('shape' in changed && boardView.selected) {
+    boardView.showSelected();
+    view.renderSelection();
+  }
 });
 
 window.addEventListener('keydown', (e) => {
@@ -228,21 +240,23 @@ function dismissLost(lost) {
   view.renderLost();
 }
 
+/** Random moves for both sides, in a game at one screen only (never for a player facing the AI). */
 function toggleAutoplay() {
   if (autoplay) {
     stopAutoplay();
-  } else {
+  } else if (!session.againstAi()) {
     autoplay = window.setInterval(() => {
-      if (session.status().winner) stopAutoplay();
-      else session.playRandom();
+      if (session.status().winner || !session.playRandom()) stopAutoplay();
     }, AUTOPLAY_MS);
   }
   view.renderControls();
 }
 
 function stopAutoplay() {
+  if (!autoplay) return;
   clearInterval(autoplay);
   autoplay = 0;
+  view.renderControls();
 }
 
 // ---- Save, load, share ----
@@ -302,6 +316,7 @@ function syncOptions() {
   $('opt-coordinates').checked = values.coordinates;
   $('opt-hints').checked = values.hints;
   $('opt-coach').checked = values.coach;
+  $('opt-confirm').checked = values.confirmTap;
   $('opt-pieces').value = values.pieceSet;
 }
 
@@ -352,6 +367,7 @@ function setupControls() {
   $('btn-redo').addEventListener('click', forward);
   $('btn-swap').addEventListener('click', command(() => session.play('swap')));
   $('btn-random').addEventListener('click', command(() => session.playRandom()));
+  $('btn-play').addEventListener('click', command(() => boardView.play()));
   $('btn-autoplay').addEventListener('click', toggleAutoplay);
   $('btn-stop').addEventListener('click', () => {
     session.pause();
@@ -391,6 +407,7 @@ function setupControls() {
   listenCandidates($('candidate-list'), {
     show: (move) => analysis.showLine(move),
     play: command((/** @type {string} */ move) => session.play(move)),
+    confirm: () => settings.values.confirmTap,
   });
 
   $('btn-copy').addEventListener('click', () => copyText(session.current.mainRecord(), t('message.copied')));
@@ -429,6 +446,7 @@ function setupControls() {
     ['opt-coordinates', 'coordinates'],
     ['opt-hints', 'hints'],
     ['opt-coach', 'coach'],
+    ['opt-confirm', 'confirmTap'],
   ])) {
     $(id).addEventListener('change', () => settings.set(name, $(id).checked));
   }
@@ -457,6 +475,7 @@ function setupControls() {
       session,
       () => settings.values.shape,
     ),
+    document,
   );
   window.addEventListener('hashchange', () => {
     if (fromLink(location.hash)) restore();
@@ -494,6 +513,9 @@ Object.assign(window, {
     review: () => ({ results: steps.results(), state: review.state, mistakeAt: steps.at }),
     /** The coach's last judgement. */
     judged: () => coach.last,
+    /** The hint shown on the board, and the point a tap selected. */
+    hint: () => hint.mark(),
+    selected: () => boardView.selected,
     /** The analysis board: what it shows now. */
     analysis: () => ({
       on: settings.values.analysis,

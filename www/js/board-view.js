@@ -22,11 +22,15 @@ import { cursorKey, cursorStart } from './keys.js';
  *   region?: () => Region | null,
  *   say: (text: string, tone: string) => void,
  *   act: (at: string, shape: 'round' | 'square') => void,
+ *   confirm: () => boolean,
+ *   onSelect?: (point: string | null) => void,
  * }} BoardViewOptions
  *
  * canPlace: whether the reader may place now (a ghost shows); shape: what
  * a tap or Enter places; say: a note beside the board; act: plays at a
- * point (a click, or a key at the cursor).
+ * point (a click, or a key at the cursor); confirm: whether a tap only
+ * selects, to be played by a second tap (lichess's and OGS's "confirm
+ * move"); onSelect: hears the point a tap selected (null: none).
  */
 
 export class BoardView {
@@ -35,6 +39,13 @@ export class BoardView {
     this.o = options;
     /** The keyboard cursor's point, if shown. @type {string | null} */
     this.cursor = null;
+    /**
+     * The point a first tap selected: its ghost, or its group and badge,
+     * show until a second tap there (or `play`) acts. A finger cannot
+     * hover, so this is how a touch screen looks before it acts.
+     * @type {string | null}
+     */
+    this.selected = null;
   }
 
   /** @returns {HoverView} */
@@ -60,18 +71,58 @@ export class BoardView {
    * @param {Event | null} event
    */
   hover(point, event) {
+    // A finger's moves and its lifting are not hovers: a tap selects.
+    if (/** @type {any} */ (event)?.pointerType === 'touch') return;
     if (this.o.session.game) showHover(this.hoverView(), point, hoverShape(event));
   }
 
   /**
    * A click or a tap at `point`: acts with the shape the pointer chooses
-   * (a mouse's button or Shift; a tap places the shape chosen).
+   * (a mouse's button or Shift; a tap places the shape chosen). With
+   * confirmation on, a tap on another point than the one selected only
+   * selects it.
    * @param {string} point
    * @param {number} button
    * @param {PointerEvent} event
    */
   click(point, button, event) {
-    if (this.o.session.game) this.o.act(point, clickShape(event, button, this.o.shape()));
+    if (!this.o.session.game) return;
+    if (event.pointerType === 'touch' && this.o.confirm() && this.selected !== point) {
+      this.select(point);
+      return;
+    }
+    this.select(null);
+    this.o.act(point, clickShape(event, button, this.o.shape()));
+  }
+
+  /**
+   * Selects `point` (null: none), shows it and says what is there.
+   * @param {string | null} point
+   */
+  select(point) {
+    if (point === this.selected) return;
+    this.selected = point;
+    if (point) {
+      this.announce(this.words(point, showHover(this.hoverView(), point, this.o.shape())));
+    } else {
+      this.o.board.set({ focus: null, ghost: null });
+      this.hideBadge();
+    }
+    this.o.onSelect?.(point);
+  }
+
+  /** After a redraw, which drops the ghost and the group: the selection again. */
+  showSelected() {
+    if (this.selected) showHover(this.hoverView(), this.selected, this.o.shape());
+    else this.hideBadge();
+  }
+
+  /** Plays at the selected point (the page's Play button). */
+  play() {
+    const at = this.selected;
+    if (!at) return;
+    this.select(null);
+    this.o.act(at, this.o.shape());
   }
 
   /** Hides the badge (a redraw drops the focus and the ghost). */
@@ -81,17 +132,24 @@ export class BoardView {
 
   /** Shows the cursor (or its absence) and says what is under it. */
   showCursor() {
-    const { board, t } = this.o;
+    const { board } = this.o;
     board.set({ cursor: this.cursor });
     if (!this.cursor) {
       board.set({ focus: null, ghost: null });
       this.hideBadge();
       return;
     }
-    const shown = showHover(this.hoverView(), this.cursor, this.o.shape());
-    this.announce(
-      shown ? `${this.cursor}: ${t('piece.' + shown.info.piece)}. ${shown.words.tail}` : `${this.cursor}: ${t('board.empty')}`,
-    );
+    this.announce(this.words(this.cursor, showHover(this.hoverView(), this.cursor, this.o.shape())));
+  }
+
+  /**
+   * What is at `point` in words, from what showHover showed there.
+   * @param {string} point
+   * @param {ReturnType<typeof showHover>} shown
+   */
+  words(point, shown) {
+    const { t } = this.o;
+    return shown ? `${point}: ${t('piece.' + shown.info.piece)}. ${shown.words.tail}` : `${point}: ${t('board.empty')}`;
   }
 
   /** The board lost the focus: the cursor goes. */

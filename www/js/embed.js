@@ -140,7 +140,11 @@ export function mount(host, initial = {}) {
   });
 
   const session = new Session({ ai: () => new AiClient(), keepRedo: false, check: (move) => mode().check(modeCtx(), move) });
-  session.on('change', ({ animate }) => update(animate));
+  session.on('change', ({ animate }) => {
+    // A selection belongs to the position it was made in.
+    if (boardView) boardView.selected = null;
+    update(animate);
+  });
   // Review mode, for a record without evaluations: the AI judges its moves
   // when the reader asks, into the game's tree.
   const review = new ReviewRunner({ client: () => new AiClient(), onChange: () => annotateReview() });
@@ -308,6 +312,8 @@ export function mount(host, initial = {}) {
       act: (at, how) => {
         if (readerToMove()) session.act(at, how);
       },
+      // An embedded board has no settings: a tap always looks first.
+      confirm: () => true,
     });
     say('', '');
     boardView.cursor = null;
@@ -398,7 +404,7 @@ export function mount(host, initial = {}) {
       animate,
     });
     boardEl.setAttribute('aria-label', t('board.application'));
-    boardView?.hideBadge();
+    boardView?.showSelected();
     $('.status').textContent = line;
     $('.status').hidden = !line;
     $('.caption').textContent = cfg.caption;

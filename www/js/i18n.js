@@ -139,16 +139,24 @@ export function createI18n(lang, messages) {
   return { lang, t, locale, dir: String(messages['meta.dir'] ?? 'ltr') };
 }
 
+/** Whether the reader's main pointer is a finger, whose words say "tap", not "click". */
+export function touchFirst() {
+  return typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
+}
+
 /**
- * Fills every element with data-i18n (text), data-i18n-aria-label,
- * data-i18n-title, data-i18n-placeholder or data-i18n-caption (a
- * <federa-board>'s caption) under `root`.
+ * Fills every element with data-i18n (text; data-i18n-touch instead on a
+ * touch screen, for words that follow the reader's input),
+ * data-i18n-aria-label, data-i18n-title, data-i18n-placeholder or
+ * data-i18n-caption (a <federa-board>'s caption) under `root`.
  * @param {ParentNode} root
  * @param {import('./words.js').Translate} t
  */
 export function translateDom(root, t) {
+  const touch = touchFirst();
   for (const el of root.querySelectorAll('[data-i18n]')) {
-    el.textContent = t(/** @type {HTMLElement} */ (el).dataset.i18n ?? '');
+    const { i18n, i18nTouch } = /** @type {HTMLElement} */ (el).dataset;
+    el.textContent = t((touch && i18nTouch) || i18n || '');
   }
   for (const attr of ['aria-label', 'title', 'placeholder', 'caption']) {
     for (const el of root.querySelectorAll(`[data-i18n-${attr}]`)) {

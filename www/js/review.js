@@ -21,21 +21,23 @@ import { MARKED, MOVE_CLASSES } from './facts.js';
  */
 
 /**
- * Milliseconds per position (a move the search hardly looked at gets half
- * as much again, searched through it): a 13×13 game of 220 moves in about
- * 70 s.
+ * Search iterations per position judged (a move the search hardly looked
+ * at gets half as many again, searched through it): an iteration budget,
+ * not a time, so that a game reviewed twice, or a move the coach judged,
+ * gets the same marks on any machine. About 250 ms a position in a
+ * browser's worker on 13×13.
  */
-export const REVIEW_MS = 250;
+export const JUDGE_ITERATIONS = 2000;
 
 export class ReviewRunner {
   /**
-   * @param {{ client: () => Client, ms?: number, onChange: () => void }} options
+   * @param {{ client: () => Client, iterations?: number, onChange: () => void }} options
    */
-  constructor({ client, ms = REVIEW_MS, onChange }) {
+  constructor({ client, iterations = JUDGE_ITERATIONS, onChange }) {
     this.makeClient = client;
     /** @type {Client | null} */
     this.client = null;
-    this.ms = ms;
+    this.iterations = iterations;
     this.onChange = onChange;
     /** @type {Map<string, Judgement>} by the moves up to the judged one */
     this.judged = new Map();
@@ -68,7 +70,7 @@ export class ReviewRunner {
     for (let k = missing(); k >= 0 && run === this.run; k = missing()) {
       let judged;
       try {
-        judged = await this.client.judge({ record: game.record, pie: game.pie, ply: k + 1, ms: this.ms, iterations: 0 });
+        judged = await this.client.judge({ record: game.record, pie: game.pie, ply: k + 1, ms: 0, iterations: this.iterations });
       } catch (/** @type {any} */ error) {
         if (run === this.run) this.finish({ error });
         return;

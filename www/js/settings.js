@@ -11,8 +11,10 @@ export const SIZES = Array.from({ length: 17 }, (_, k) => k + 5);
  *   size: number, pie: boolean, opponent: 'ai' | 'human' | 'watch', level: string,
  *   aiSide: 'light' | 'dark' | 'random', coordinates: boolean, hints: boolean,
  *   pieceSet: 'federa' | 'classic', shape: 'round' | 'square', analysis: boolean, ownership: boolean,
- *   coach: boolean,
+ *   coach: boolean, confirmTap: boolean,
  * }} Settings
+ *
+ * confirmTap: on a touch screen a first tap selects, a second plays.
  */
 
 /** @type {Readonly<Settings>} */
@@ -29,6 +31,7 @@ export const DEFAULTS = Object.freeze({
   analysis: false,
   ownership: false,
   coach: false,
+  confirmTap: true,
 });
 
 /** The values of each setting that is neither a size nor a yes/no. */

@@ -31,6 +31,22 @@ export function describeMove(t, move) {
 }
 
 /**
+ * A move named in words, for a hint, a candidate or a note ("dark square
+ * at d7", "changing the group at c7 to dark rounds", "swapping sides"):
+ * tokens are for records and the move list only.
+ * @param {Translate} t
+ * @param {MoveInfo | null | undefined} move
+ */
+export function nameMove(t, move) {
+  if (!move) return '';
+  if (move.kind === 'swap') return t('moveName.swap');
+  if (!move.piece || !move.at) return move.token;
+  return move.kind === 'change'
+    ? t('moveName.change', { at: move.at, pieces: t('piecePlural.' + move.piece) })
+    : t('moveName.place', { at: move.at, piece: t('piece.' + move.piece) });
+}
+
+/**
  * The note that the side not to move in `st` was just skipped.
  * @param {Translate} t
  * @param {Status} st

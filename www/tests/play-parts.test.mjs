@@ -19,6 +19,7 @@ const { Persist } = await import('../js/play/persist.js');
 const { pageKeys } = await import('../js/play/keys.js');
 const { GAME_KEY } = await import('../js/page-store.js');
 const analysisModule = await import('../js/play/analysis-board.js');
+const { nameMove } = await import('../js/words.js');
 
 /** Lets the promise callbacks run. */
 const settle = () => new Promise(setImmediate);
@@ -46,9 +47,13 @@ function pageOf({ record, seats = HUMANS, settings = {} } = {}) {
     announce: (text) => announced.push(text),
     redraw: () => redraws++,
     save: () => saves++,
+    name: (move) => nameMove(t, typeof move === 'string' ? wasm.moveInfo(move) : move),
   };
   return { page, session, said, announced, redraws: () => redraws, saves: () => saves };
 }
+
+/** A move token in the words the parts say it in. */
+const named = (token) => nameMove(t, wasm.moveInfo(token));
 
 /** A client whose requests wait until the test answers them. */
 function fakeClient() {
@@ -119,16 +124,16 @@ test('a hint rings the AI’s move, counts in the Hints tag, and goes when the p
   const asked = hint.ask();
   assert.deepEqual(said.at(-1), ['hint.looking', 'info']);
   assert.equal(client.asks.length, 1);
-  client.asks[0].resolve({ candidates: [{ move: 'BCc3', win: 0.55, line: [{ at: 'c3' }] }] });
+  client.asks[0].resolve({ candidates: [{ move: 'BCc3', win: 0.55, line: [wasm.moveInfo('BCc3')], points: [] }] });
   await asked;
-  assert.deepEqual(hint.marks(), ['c3']);
+  assert.deepEqual(hint.mark(), { point: 'c3', piece: 'darkRound', group: [] });
   assert.deepEqual(session.current.tags().find(([k]) => k === 'Hints'), ['Hints', '1']);
   // The count is kept at once, not at the next move.
   assert.equal(saves(), 1);
-  assert.equal(announced.at(-1), 'hint.move {"move":"BCc3","win":55}');
+  assert.equal(announced.at(-1), t('hint.move', { move: named('BCc3'), win: 55 }));
   session.act('a1', 'round');
   hint.onPosition(session.status());
-  assert.deepEqual(hint.marks(), []);
+  assert.equal(hint.mark(), null);
 });
 
 test('a hint that comes after the game moved on is not shown', async () => {
@@ -137,19 +142,38 @@ test('a hint that comes after the game moved on is not shown', async () => {
   const hint = new Hint(page, client, () => null);
   const asked = hint.ask();
   session.act('a1', 'round');
-  client.asks[0].resolve({ candidates: [{ move: 'WCc3', win: 0.5, line: [{ at: 'c3' }] }] });
+  client.asks[0].resolve({ candidates: [{ move: 'WCc3', win: 0.5, line: [wasm.moveInfo('WCc3')], points: [] }] });
   await asked;
-  assert.deepEqual(hint.marks(), []);
+  assert.equal(hint.mark(), null);
   assert.equal(session.current.tags().find(([k]) => k === 'Hints'), undefined);
 });
 
 test('a hint uses the analysis board’s finished analysis instead of asking', async () => {
   const { page } = pageOf();
   const client = fakeClient();
-  const hint = new Hint(page, client, () => ({ candidates: [{ move: 'BCb2', win: 0.6, line: [{ at: 'b2' }] }] }));
+  const hint = new Hint(page, client, () => ({ candidates: [{ move: 'BCb2', win: 0.6, line: [wasm.moveInfo('BCb2')], points: [] }] }));
   await hint.ask();
   assert.equal(client.asks.length, 0);
-  assert.deepEqual(hint.marks(), ['b2']);
+  assert.deepEqual(hint.mark(), { point: 'b2', piece: 'darkRound', group: [] });
+});
+
+test('a square hint is shown as a square, chooses the square, and is said in words', async () => {
+  const { page, announced } = pageOf();
+  assert.equal(page.settings.values.shape, 'round');
+  const hint = new Hint(page, fakeClient(), () => ({ candidates: [{ move: 'BSd4', win: 0.6, line: [wasm.moveInfo('BSd4')], points: [] }] }));
+  await hint.ask();
+  assert.deepEqual(hint.mark(), { point: 'd4', piece: 'darkSquare', group: [] });
+  assert.equal(page.settings.values.shape, 'square');
+  assert.equal(announced.at(-1), t('hint.move', { move: named('BSd4'), win: 60 }));
+});
+
+test('a hint to change a group marks the group, and leaves the shape chosen', async () => {
+  const { page } = pageOf({ record: '3x3 BCb2 WSa3 BSa2 WCb3 BCc3 WSc2 BSb1 WCa1 BCc1' });
+  const change = wasm.moveInfo('WFSb3');
+  const hint = new Hint(page, fakeClient(), () => ({ candidates: [{ move: 'WFSb3', win: 0.9, line: [change], points: ['b3'] }] }));
+  await hint.ask();
+  assert.deepEqual(hint.mark(), { point: 'b3', piece: 'lightSquare', group: ['b3'] });
+  assert.equal(page.settings.values.shape, 'round');
 });
 
 test('the coach judges a human move only when it is on, and notes mistakes, not fine moves', async () => {
@@ -172,7 +196,7 @@ test('the coach judges a human move only when it is on, and notes mistakes, not 
   coach.onHumanMove(2);
   client.asks[1].resolve(judgement(2, 'WCb2', 'mistake', 'light'));
   await settle();
-  assert.equal(coach.words(), 'coach.mistake {"move":"WCb2","before":60,"after":30,"best":"BCc3"}');
+  assert.equal(coach.words(), t('coach.mistake', { move: named('WCb2'), before: 60, after: 30, best: named('BCc3') }));
   assert.equal(announced.at(-1), coach.words());
   // Going back before the move ends the note.
   session.jump(1);
@@ -204,7 +228,7 @@ test('review steps go from marked move to marked move, showing the position befo
   steps.step(1);
   assert.equal(session.status().ply, 1);
   assert.equal(steps.at, 2);
-  assert.match(announced.at(-1), /^review\.at \{"n":2,"move":"WCb2","class":"class\.mistake","drop":30,"best":"BCc3"\}$/);
+  assert.equal(announced.at(-1), t('review.at', { n: 2, move: named('WCb2'), class: 'class.mistake', drop: 30, best: named('BCc3') }));
   steps.step(1);
   assert.equal([session.status().ply, steps.at].join(), '3,4');
   assert.equal(steps.can(1), false);
@@ -215,6 +239,11 @@ test('review steps go from marked move to marked move, showing the position befo
   steps.onPosition(session.status());
   assert.equal(steps.at, null);
   assert.equal(steps.words(), '');
+  // At the game's end, where a finished review leaves the board, Next starts from the first move.
+  session.jump(4);
+  assert.equal(steps.can(1), true);
+  steps.step(1);
+  assert.equal([session.status().ply, steps.at].join(), '1,2');
 });
 
 /** A Persist over a fresh keeper, on a session. */
@@ -322,7 +351,7 @@ test('the analysis board follows the position only when on, and a line shown red
   board.follow();
   assert.deepEqual(followed.at(-1), { record: '5x5 BCa1', pie: true, ply: 1, position: session.current.position() });
   runner.shown = {
-    analysis: { win: 0.3, candidates: [{ move: 'WCb2', visits: 9, win: 0.7, line: [{ at: 'b2' }], points: ['b2'] }], ownership: [] },
+    analysis: { win: 0.3, candidates: [{ move: 'WCb2', visits: 9, win: 0.7, line: [wasm.moveInfo('WCb2')], points: [] }], ownership: [] },
     done: true,
     error: null,
   };
@@ -333,7 +362,7 @@ test('the analysis board follows the position only when on, and a line shown red
   assert.equal(board.lineOf, 'WCb2');
   assert.equal(rendered, 1);
   assert.equal(redraws(), 0);
-  assert.equal(board.words(), 'analysis.eval {"win":70}. analysis.candidate {"move":"WCb2","win":70,"count":9}');
+  assert.equal(board.words(), `analysis.eval {"win":70}. ${t('analysis.candidate', { move: named('WCb2'), win: 70, count: 9 })}`);
   // A new position shows no line yet.
   board.follow();
   assert.equal(board.lineOf, null);

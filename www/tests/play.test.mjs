@@ -360,7 +360,9 @@ test('the analysis board shows candidates, a line on hover, ownership and the ev
   const shown = await page.evaluate(() => window.federa.analysis());
   assert.equal(shown.on, true);
   const best = shown.analysis.candidates[0];
-  assert.equal(await page.textContent('#candidate-list button.candidate .mv'), best.move);
+  // Named in words, not as its token.
+  const words = { darkRound: 'dark round', darkSquare: 'dark square' }[best.line[0].piece];
+  assert.equal(await page.textContent('#candidate-list button.candidate .mv'), `${words} at ${best.line[0].at}`);
   const legal = await page.evaluate(() => window.federa.legalMoves());
   assert.ok(legal.includes(best.move), `${best.move} is legal`);
   // The bar shows Dark's chance (Dark is to move: the mover's chance).
@@ -421,8 +423,10 @@ test('a hint marks the AI\'s move, says it, and the record notes it', async () =
   await page.click('#btn-hint');
   await page.waitForFunction(() => /^Hint: /.test(document.getElementById('message').textContent));
   const said = await page.textContent('#message');
-  const move = said.match(/^Hint: (\S+) /)[1];
-  assert.ok((await page.evaluate(() => window.federa.legalMoves())).includes(move), said);
+  // Said in words: the piece and the point the board shows.
+  const { point, piece } = await page.evaluate(() => window.federa.hint());
+  const words = { darkRound: 'dark round', darkSquare: 'dark square' }[piece];
+  assert.match(said, new RegExp(`^Hint: ${words} at ${point} \\(the AI gives it \\d+%\\)\\.$`));
   assert.match(await record(page), /^\[Hints "1"\]\n5x5$/);
   await shot(page, 'hint');
   await page.close();
@@ -437,7 +441,7 @@ test('the coach offers to take back a blunder, and taking it back restores the p
   await clickPoint(page, 'b2');
   assert.equal(await record(page), before + ' BCb2');
   await page.waitForSelector('#coach:not([hidden])', { timeout: 10000 });
-  assert.match(await page.textContent('#coach-text'), /^The AI judges BCb2 a blunder: .* It preferred BSb2\.$/);
+  assert.match(await page.textContent('#coach-text'), /^Your move \(dark round at b2\) was a blunder, the AI judges: .* It preferred dark square at b2\.$/);
   await shot(page, 'coach');
   await page.click('#btn-take-back');
   assert.equal((await status(page)).ply, 8, 'back before the blunder');
@@ -478,7 +482,7 @@ test('a review draws the graph, marks a planted blunder, and next mistake shows 
   }
   assert.equal(await page.evaluate(() => window.federa.review().mistakeAt), 9);
   assert.equal((await status(page)).ply, 8, 'the position before the blunder');
-  assert.match(await page.textContent('#review-note'), /^Move 9, BCb2: blunder, \d+ points lost\. The AI preferred BSb2\.$/);
+  assert.match(await page.textContent('#review-note'), /^Move 9, dark round at b2: blunder, \d+% of the win chance lost\. The AI preferred dark square at b2\.$/);
   assert.ok(await page.isDisabled('#btn-next-mistake'));
   await shot(page, 'review');
   // A click on the graph's left edge goes to the start.

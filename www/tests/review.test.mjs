@@ -43,7 +43,7 @@ class FakeClient {
 function setUp() {
   const client = new FakeClient();
   let changes = 0;
-  const runner = new ReviewRunner({ client: () => client, ms: 50, onChange: () => changes++ });
+  const runner = new ReviewRunner({ client: () => client, iterations: 50, onChange: () => changes++ });
   return { runner, client, changes: () => changes };
 }
 
@@ -55,7 +55,7 @@ test('every move is judged in order, with its own ply', async () => {
   const done = runner.start(g);
   for (let ply = 1; ply <= 3; ply++) {
     await settle();
-    assert.deepEqual(client.asks[ply - 1].request, { record: g.record, pie: true, ply, ms: 50, iterations: 0 });
+    assert.deepEqual(client.asks[ply - 1].request, { record: g.record, pie: true, ply, ms: 0, iterations: 50 });
     assert.equal(runner.state.done, ply - 1);
     client.asks[ply - 1].resolve(judgement(ply, ply === 2 ? 'blunder' : 'fine'));
   }

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { engine } from './glue.mjs';
 import { thrown } from './thrown.mjs';
 
-const { boardLabel, describeError, describeGroup, describeMove, describeSkip, narrate } = await import(
+const { boardLabel, describeError, describeGroup, describeMove, describeSkip, nameMove, narrate } = await import(
   '../js/words.js'
 );
 const wasm = await engine();
@@ -205,4 +205,19 @@ test('a group’s badge: the attackers as mover : opponent, and whether the move
     describeGroup(t, formatNumber, counts, 'light').tail,
     'badge.mayChange|{"color":"color.light","piece":"piece.lightRound"}',
   );
+});
+
+test('a move is named in the catalogue’s words, never as its token, in English and in Russian', async () => {
+  const { createI18n } = await import('../js/i18n.js');
+  const en = createI18n('en', (await import('../js/i18n/en.js')).default);
+  const ru = createI18n('ru', (await import('../js/i18n/ru.js')).default);
+  const name = (i18n, token) => nameMove((key, params) => i18n.t(key, params), wasm.moveInfo(token));
+  assert.equal(name(en, 'BSd7'), 'dark square at d7');
+  assert.equal(name(en, 'WFCc7'), 'changing the group at c7 to light rounds');
+  assert.equal(name(en, 'swap'), 'swapping sides');
+  assert.equal(name(ru, 'BSd7'), 'тёмная квадратная фишка на d7');
+  assert.equal(name(ru, 'WFCd1'), 'превращение группы на d1 в светлые круглые фишки');
+  assert.equal(name(ru, 'swap'), 'обмен цветами');
+  // The review's note counts the win chance, not "points" (the board's intersections).
+  assert.match(en.t('review.at', { n: 3, move: 'x', class: 'mistake', drop: 9, best: 'y' }), /9% of the win chance/);
 });

@@ -146,6 +146,39 @@ pub fn read_puzzles(text: &str) -> JsResult<JsValue> {
     ))
 }
 
+/// What a move token names, as `moveAt` gives it (`kind`, `color`,
+/// `piece`, `at`, `token`), so that the page can say a move in words; a
+/// change written without its shape has no `piece`. No position is
+/// needed, so the token is not checked against one.
+#[wasm_bindgen(js_name = moveInfo)]
+pub fn move_info(token: &str) -> JsResult<JsValue> {
+    let token: Token = token.trim().parse().map_err(|e| from_token(&e))?;
+    let info = match token {
+        Token::Place { piece, at } => MoveInfo::from(Move::Place { piece, at }),
+        Token::Change {
+            color,
+            shape: Some(shape),
+            at,
+        } => MoveInfo::from(Move::Change {
+            at,
+            into: Piece::new(color, shape),
+        }),
+        Token::Change {
+            color,
+            shape: None,
+            at,
+        } => MoveInfo {
+            kind: "change",
+            color: Some(color_name(color)),
+            piece: None,
+            at: Some(at.to_string()),
+            token: token.to_string(),
+        },
+        Token::Swap => MoveInfo::from(Move::Swap),
+    };
+    Ok(to_js(&info))
+}
+
 /// Whether a piece of type `attacker` attacks groups of type `group` (the
 /// attack table of the rules); false for an empty cell or a code out of range.
 #[wasm_bindgen]
@@ -395,6 +428,9 @@ struct TreeRow {
     id: usize,
     ply: usize,
     token: String,
+    /// Who made it (`dark` or `light`; the swap is Light's): the move
+    /// list's column.
+    color: &'static str,
     glyph: &'static str,
     /// The glyph's meaning (`Glyph`'s names: `blunder`, `good`, …), or `""`.
     glyph_name: &'static str,
@@ -424,6 +460,7 @@ fn tree_row(tree: &GameTree, id: NodeId, ply: usize, variations: Vec<Vec<TreeRow
         id: id.index(),
         ply,
         token: tree.position(before).token(m),
+        color: color_name(tree.position(before).to_move()),
         at: MoveInfo::from(m).at,
         glyph: tree.glyph(id).map_or("", |g| g.symbol()),
         glyph_name: tree.glyph(id).map_or("", federa_core::Glyph::name),

@@ -3,7 +3,7 @@
 
 #![cfg(target_arch = "wasm32")]
 
-use federa_wasm::{Ai, Analyst, GameHandle, bench_playouts, bench_search};
+use federa_wasm::{Ai, Analyst, GameHandle, bench_playouts, bench_search, move_info};
 use js_sys::Reflect;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
@@ -535,4 +535,22 @@ fn the_status_says_which_seat_plays_each_colour() {
         (seat(&g, "dark"), seat(&g, "light")),
         ("second".into(), "first".into())
     );
+}
+
+#[wasm_bindgen_test]
+fn move_info_names_a_token_as_move_at_does_and_refuses_a_bad_one() {
+    let g = game("3x3 BCb2 WSa3 BSa2 WCb3 BCc3 WSc2 BSb1 WCa1 BCc1 WFSb3");
+    for ply in 0..10 {
+        let at = g.move_at(f64::from(ply));
+        let named = move_info(&get(&at, "token").as_string().unwrap()).unwrap();
+        for key in ["kind", "color", "piece", "at", "token"] {
+            assert_eq!(get(&named, key), get(&at, key), "{key} of move {ply}");
+        }
+    }
+    let swap = move_info("swap").unwrap();
+    assert_eq!(get(&swap, "kind").as_string().as_deref(), Some("swap"));
+    let bare = move_info("WFb3").unwrap();
+    assert_eq!(get(&bare, "piece"), JsValue::UNDEFINED);
+    assert_eq!(get(&bare, "at").as_string().as_deref(), Some("b3"));
+    assert_eq!(kind(&err(move_info("XCd4"))), "token");
 }

@@ -126,3 +126,29 @@ export function lineLayer(marks) {
     });
   };
 }
+
+/**
+ * The hint: a ghost of the piece it places, ringed in the piece's own
+ * shape (a square hint in a square), or a change's group outlined with
+ * the ring at its point.
+ * @param {{ point: string, piece: number, group: string[] }} mark
+ * @returns {Layer}
+ */
+export function hintLayer(mark) {
+  return (ctx, view) => {
+    const { g, colour, at, piece } = view;
+    const xy = at(mark.point);
+    if (!xy) return;
+    if (mark.group.length) outline(ctx, view, mark.group, colour('--mark'), false, Math.max(2, g.cell / 10));
+    else piece(mark.piece, xy[0], xy[1], 0.92, 1, 0.45);
+    ctx.save();
+    ctx.strokeStyle = colour('--mark');
+    ctx.lineWidth = Math.max(2, g.cell / 11);
+    ctx.beginPath();
+    const r = g.cell * 0.5;
+    if (pieceOf(mark.piece)?.shape === 'square') ctx.rect(xy[0] - r, xy[1] - r, 2 * r, 2 * r);
+    else ctx.arc(xy[0], xy[1], r, 0, Math.PI * 2);
+    ctx.stroke();
+    ctx.restore();
+  };
+}

@@ -2,6 +2,7 @@
 // The analysis board's panel parts: the evaluation bar beside the board, and
 // the status line and candidate list in the side panel. They render what the
 // page gives them; the page decides what pointing at a candidate does.
+import { nameMove } from '../words.js';
 
 /**
  * @typedef {import('../types.js').Analysis} Analysis
@@ -80,11 +81,12 @@ export function renderCandidates(list, candidates, t) {
   }
   candidates.forEach((c, k) => {
     const b = buttons[k];
-    const words = t('analysis.candidate', { move: c.move, win: percent(c.win), count: c.visits });
+    const name = c.line[0] ? nameMove(t, c.line[0]) : c.move;
+    const words = t('analysis.candidate', { move: name, win: percent(c.win), count: c.visits });
     b.setAttribute('aria-label', words);
     b.title = words;
     const [move, win, visits] = /** @type {HTMLElement[]} */ ([...b.children]);
-    move.textContent = c.move;
+    move.textContent = name;
     win.textContent = t('format.percent', { value: percent(c.win) });
     visits.textContent = t('analysis.visits', { count: c.visits });
   });
@@ -92,20 +94,35 @@ export function renderCandidates(list, candidates, t) {
 
 /**
  * Pointing at or focusing a candidate of `list` calls `show` with its move
- * (null when it leaves); a click calls `play`.
+ * (null when it leaves); a click calls `play`. A tap, while `confirm()`,
+ * first only shows the candidate's line (a finger cannot point without
+ * touching): a second tap on it plays it.
  * @param {HTMLOListElement} list
- * @param {{ show: (move: string | null) => void, play: (move: string) => void }} on
+ * @param {{ show: (move: string | null) => void, play: (move: string) => void, confirm: () => boolean }} on
  */
 export function listenCandidates(list, on) {
+  /** The candidate a tap chose, if the last tap chose one. @type {string | null} */
+  let tapped = null;
   /** @param {Event} e */
   const moveOf = (e) =>
     /** @type {HTMLElement | null} */ (/** @type {HTMLElement} */ (e.target).closest?.('button.candidate'))?.dataset.move ?? null;
-  list.addEventListener('pointerover', (e) => on.show(moveOf(e)));
-  list.addEventListener('pointerleave', () => on.show(null));
+  list.addEventListener('pointerover', (e) => {
+    if (e.pointerType !== 'touch') on.show(moveOf(e));
+  });
+  list.addEventListener('pointerleave', (e) => {
+    if (e.pointerType !== 'touch') on.show(null);
+  });
   list.addEventListener('focusin', (e) => on.show(moveOf(e)));
   list.addEventListener('focusout', () => on.show(null));
   list.addEventListener('click', (e) => {
     const move = moveOf(e);
-    if (move) on.play(move);
+    if (!move) return;
+    if (/** @type {PointerEvent} */ (e).pointerType === 'touch' && on.confirm() && tapped !== move) {
+      tapped = move;
+      on.show(move);
+      return;
+    }
+    tapped = null;
+    on.play(move);
   });
 }

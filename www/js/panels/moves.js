@@ -1,6 +1,8 @@
 // @ts-check
 // The move list: the game's tree as the engine gives it (GameHandle.tree).
-// The main line in numbered pairs; each variation, indented below the move
+// The main line in numbered rows of a Dark and a Light move (after a swap
+// Light's move opens a row of its own, as a chess game's black move may);
+// each variation, indented below the move
 // it is an alternative to, runs on one line with its own nested in
 // parentheses. Every move shows its glyph and comment; the line shown is
 // marked, its current move too; a click shows that move.
@@ -8,7 +10,8 @@ import { MARKED } from '../facts.js';
 
 /**
  * @typedef {{
- *   id: number, ply: number, token: string, glyph: string, glyphName: string, comment: string, at: string | null,
+ *   id: number, ply: number, token: string, color: 'dark' | 'light', glyph: string, glyphName: string, comment: string,
+ *   at: string | null,
  *   eval: number | null,
  *   variations: Row[][],
  * }} Row
@@ -31,7 +34,7 @@ export function renderMoves(list, tree, t, onShow) {
     b.className = 'mv';
     b.dataset.ply = String(row.ply);
     b.dataset.node = String(row.id);
-    b.textContent = (numbered ? number(row.ply, t) + ' ' : '') + row.token;
+    b.textContent = (numbered ? number(row, t) + ' ' : '') + shownToken(row, t);
     if (row.glyph) {
       const mark = document.createElement('span');
       // The glyph's meaning names its colour's class (facts.js's GLYPHS).
@@ -61,7 +64,7 @@ export function renderMoves(list, tree, t, onShow) {
     const span = document.createElement('span');
     span.className = 'variation';
     rows.forEach((row, k) => {
-      span.append(button(row, k === 0 || row.ply % 2 === 1), ' ');
+      span.append(button(row, k === 0 || row.color === 'dark'), ' ');
       if (row.comment) span.append(comment(row), ' ');
       for (const v of row.variations) span.append('(', variation(v), ') ');
     });
@@ -70,18 +73,21 @@ export function renderMoves(list, tree, t, onShow) {
 
   /** @type {HTMLLIElement | null} */
   let pair = null;
+  /** Whether the row has its Light move (a Light move after it opens a row of its own). */
+  let full = false;
   for (const row of tree.rows) {
-    if (!pair || row.ply % 2 === 1) {
+    if (!pair || row.color === 'dark' || full) {
       pair = document.createElement('li');
       const num = document.createElement('span');
       num.className = 'num';
-      num.textContent = number(row.ply, t);
+      num.textContent = number(row, t);
       pair.appendChild(num);
-      // A pair that starts with its second move keeps the columns.
-      if (row.ply % 2 === 0) pair.appendChild(document.createElement('span'));
+      // A row that starts with Light's move keeps the columns.
+      if (row.color === 'light') pair.appendChild(document.createElement('span'));
       list.appendChild(pair);
     }
     pair.appendChild(button(row, false));
+    full = row.color === 'light';
     if (!row.comment && row.variations.length === 0) continue;
     if (row.comment) {
       const li = document.createElement('li');
@@ -109,12 +115,26 @@ export function renderMoves(list, tree, t, onShow) {
 }
 
 /**
- * The number before a move: `3.` for the pair's first, `3…` for its second.
- * @param {number} ply
+ * A move's token as the list shows it: the colour's letter in the
+ * language's own form (Т for Тёмные in Russian) and the swap in words; the
+ * record keeps B, W and `swap`.
+ * @param {Row} row
  * @param {import('../words.js').Translate} t
  */
-function number(ply, t) {
-  return t(ply % 2 === 1 ? 'moves.number' : 'moves.numberSecond', { n: Math.ceil(ply / 2) });
+function shownToken(row, t) {
+  return row.token === 'swap' ? t('token.swap') : t('token.' + row.color) + row.token.slice(1);
+}
+
+/**
+ * The number before a move: `3.` for Dark's, `3…` for Light's. Dark's move
+ * at ply p opens row ⌊p/2⌋ + 1 and Light's is in row ⌈p/2⌉, with or
+ * without a swap (after it, Dark's moves fall on even plies).
+ * @param {Row} row
+ * @param {import('../words.js').Translate} t
+ */
+function number(row, t) {
+  const dark = row.color === 'dark';
+  return t(dark ? 'moves.number' : 'moves.numberSecond', { n: dark ? Math.floor(row.ply / 2) + 1 : Math.ceil(row.ply / 2) });
 }
 
 /**

@@ -96,7 +96,7 @@ export class AnalysisBoard {
     const best = a.candidates[0];
     return [
       t('analysis.eval', { win: percent(darkChance(a, st)) }),
-      best ? t('analysis.candidate', { move: best.move, win: percent(best.win), count: best.visits }) : '',
+      best ? t('analysis.candidate', { move: this.page.name(best.line[0] ?? best.move), win: percent(best.win), count: best.visits }) : '',
     ]
       .join('. ')
       .trim();

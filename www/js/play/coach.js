@@ -3,9 +3,7 @@
 // AI judges it in a worker of its own; a mistake or a blunder gets a note
 // offering to take it back (with the AI's reply to it).
 import { percent } from '../panels/analysis.js';
-
-/** How long the coach thinks about a move. */
-const COACH_MS = 1000;
+import { JUDGE_ITERATIONS } from '../review.js';
 
 /**
  * @typedef {import('./page.js').Page} Page
@@ -26,6 +24,8 @@ export class Coach {
     this.note = null;
     /** The last judgement, note or not. @type {Judgement | null} */
     this.last = null;
+    /** The move being judged (its ply), if any. @type {number | null} */
+    this.judging = null;
   }
 
   /**
@@ -57,18 +57,35 @@ export class Coach {
     const st = session.status();
     /** @type {Judgement | null} */
     let judged = null;
+    this.judging = ply;
+    this.render();
     try {
-      judged = await this.client.judge({ record: game.record(), pie: st.pie, ply, ms: COACH_MS, iterations: 0 });
+      judged = await this.client.judge({ record: game.record(), pie: st.pie, ply, ms: 0, iterations: JUDGE_ITERATIONS });
     } catch {
       // A coach that cannot judge says nothing: the game goes on.
-      return;
+      judged = null;
     }
+    if (this.judging === ply) this.judging = null;
+    this.render();
     if (!judged || session.current !== game || game.moveAt(ply - 1)?.token !== judged.played) return;
     this.last = judged;
+    this.render();
     if (judged.class !== 'mistake' && judged.class !== 'blunder') return;
     this.note = { ply, judged };
     this.render();
     this.page.announce(this.words());
+  }
+
+  /**
+   * The coach's line while it is on, so that one sees it works: judging,
+   * or its verdict on the last move it judged ('' when off).
+   */
+  status() {
+    const { settings, t } = this.page;
+    if (!settings.values.coach) return '';
+    if (this.judging !== null) return t('coach.judging');
+    if (!this.last) return t('coach.on');
+    return t('coach.last', { move: this.page.name(this.last.played), class: t('class.' + this.last.class) });
   }
 
   /** The note's words ('' with no note). */
@@ -76,10 +93,10 @@ export class Coach {
     if (!this.note) return '';
     const { judged } = this.note;
     return this.page.t('coach.' + judged.class, {
-      move: judged.played,
+      move: this.page.name(judged.played),
       before: percent(judged.before),
       after: percent(judged.after),
-      best: judged.best[0]?.token ?? '',
+      best: judged.best[0] ? this.page.name(judged.best[0]) : '',
     });
   }
 

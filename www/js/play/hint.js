@@ -1,10 +1,13 @@
 // @ts-check
 // The hint: the move the AI would play, asked of a worker of its own (so it
-// replaces neither the analysis board's request nor the coach's), ringed on
-// the board until the position changes. Each hint counts in the game's
-// `Hints` tag.
+// replaces neither the analysis board's request nor the coach's), shown on
+// the board in its own shape (a change as its group) until the position
+// changes, and said in words. A placement also chooses its shape, so a tap
+// or Enter plays what was hinted. Each hint counts in the game's `Hints`
+// tag.
 import { describeError } from '../words.js';
 import { percent } from '../panels/analysis.js';
+import { pieceCodeOf, pieceOf } from '../facts.js';
 
 /** How long the AI looks for a hint. */
 const HINT_MS = 1500;
@@ -21,13 +24,24 @@ export class Hint {
     this.page = page;
     this.client = client;
     this.running = running;
-    /** The hint shown: the ply it is for and its point (none for a swap). @type {{ ply: number, at: string | null } | null} */
+    /**
+     * The hint shown: the ply it is for, the move, and the group a change
+     * turns.
+     * @type {{ ply: number, move: import('../types.js').MoveInfo | null, points: string[] } | null}
+     */
     this.shown = null;
   }
 
-  /** The points to ring. */
-  marks() {
-    return this.shown?.at ? [this.shown.at] : [];
+  /**
+   * What the board shows of the hint: its point, the piece it places (or
+   * its group becomes) and the group a change turns; null for none or a
+   * swap.
+   * @returns {{ point: string, piece: import('../facts.js').PieceName, group: string[] } | null}
+   */
+  mark() {
+    const move = this.shown?.move;
+    if (!move?.at || !move.piece) return null;
+    return { point: move.at, piece: move.piece, group: this.shown?.points ?? [] };
   }
 
   /** @param {import('../types.js').Status} st the position now shown */
@@ -57,12 +71,15 @@ export class Hint {
     const best = found?.candidates[0];
     // Nothing to show if it was stopped, or the game moved on meanwhile.
     if (!best || session.current !== game || session.status().ply !== st.ply) return;
-    this.shown = { ply: st.ply, at: best.line[0]?.at ?? null };
+    const move = best.line[0] ?? null;
+    this.shown = { ply: st.ply, move, points: best.points ?? [] };
+    const placed = move?.kind === 'place' ? pieceOf(pieceCodeOf(move.piece)) : null;
+    if (placed) this.page.settings.set('shape', placed.shape);
     const used = Number(/** @type {[string, string][]} */ (game.tags()).find(([key]) => key === 'Hints')?.[1] ?? 0);
     game.setTag('Hints', String((Number.isInteger(used) ? used : 0) + 1));
     this.page.save();
     this.page.redraw();
-    const words = t('hint.move', { move: best.move, win: percent(best.win) });
+    const words = t('hint.move', { move: this.page.name(move ?? best.move), win: percent(best.win) });
     this.page.say(words);
     this.page.announce(words);
   }

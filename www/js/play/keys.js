@@ -44,20 +44,43 @@ export function pageKeys(a, session, shape) {
 }
 
 /**
- * Listens for keys on the board: the cursor's first, then the page's.
- * @param {HTMLElement} element
+ * Whether a key pressed in `target` is the reader's typing (a field, a
+ * list, a dialog's form), not a command.
+ * @param {EventTarget | null} target
+ */
+export function typing(target) {
+  const el = /** @type {Element | null} */ (target);
+  return Boolean(el?.closest?.('input, textarea, select, [contenteditable=""], [contenteditable="true"], dialog'));
+}
+
+/** Keys that scroll the page when the board has no focus, so only the board's. */
+const BOARD_ONLY = new Set(['ArrowUp', 'ArrowDown', 'Home', 'End']);
+
+/**
+ * Listens for keys: on the board the cursor's first, then the page's; the
+ * page's also anywhere on the page (`root`) but while typing, so N, P or A
+ * work wherever the focus is.
+ * @param {HTMLElement} element the board
  * @param {import('../board-view.js').BoardView} boardView
  * @param {Record<string, () => void>} keys
+ * @param {Document | HTMLElement} root
  */
-export function listenKeys(element, boardView, keys) {
-  element.addEventListener('keydown', (e) => {
-    if (e.ctrlKey || e.metaKey || e.altKey) return;
-    if (!boardView.key(e)) {
-      const action = keys[e.key];
-      if (!action) return;
-      action();
-    }
+export function listenKeys(element, boardView, keys, root) {
+  /** @param {KeyboardEvent} e @param {boolean} onBoard */
+  const pageKey = (e, onBoard) => {
+    if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (!onBoard && (BOARD_ONLY.has(e.key) || typing(e.target))) return;
+    const action = keys[e.key];
+    if (!action) return;
+    action();
     e.preventDefault();
+  };
+  element.addEventListener('keydown', (e) => {
+    if (boardView.key(e)) e.preventDefault();
+    else pageKey(e, true);
   });
   element.addEventListener('blur', () => boardView.blur());
+  root.addEventListener('keydown', (e) => {
+    if (!element.contains(/** @type {Node} */ (e.target))) pageKey(/** @type {KeyboardEvent} */ (e), false);
+  });
 }

@@ -12,11 +12,13 @@
  *   announce: (text: string) => void,
  *   redraw: () => void,
  *   save: () => void,
+ *   name: (move: import('../types.js').MoveInfo | string) => string,
  * }} Page
  *
  * say: the note under the board (cleared by the reader's next action);
  * announce: the live region; redraw: draws the page again from the state;
- * save: writes the game as it is (after a change outside the session's).
+ * save: writes the game as it is (after a change outside the session's);
+ * name: a move (its engine description or its token) in words.
  */
 
 export {};

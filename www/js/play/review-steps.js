@@ -29,11 +29,22 @@ export class ReviewSteps {
   }
 
   /**
+   * Where a step starts: the marked move shown, else the ply shown; at the
+   * game's end (where a finished review leaves the board) Next starts from
+   * the first move.
+   * @param {1 | -1} step
+   */
+  from(step) {
+    const st = this.page.session.status();
+    return this.at ?? (step === 1 && st.ply === st.moves ? 0 : st.ply);
+  }
+
+  /**
    * Whether there is a marked move that way (1: after, −1: before).
    * @param {1 | -1} step
    */
   can(step, results = this.results()) {
-    return nextMarked(results, this.at ?? this.page.session.status().ply, step) !== null;
+    return nextMarked(results, this.from(step), step) !== null;
   }
 
   /**
@@ -42,7 +53,7 @@ export class ReviewSteps {
    */
   step(step) {
     const { session } = this.page;
-    const ply = nextMarked(this.results(), this.at ?? session.status().ply, step);
+    const ply = nextMarked(this.results(), this.from(step), step);
     if (ply === null) return;
     session.jump(ply - 1);
     this.at = ply;
@@ -62,10 +73,10 @@ export class ReviewSteps {
     const { t } = this.page;
     return t('review.at', {
       n: this.at,
-      move: r.played,
+      move: this.page.name(r.played),
       class: t('class.' + r.class),
       drop: percent(Math.max(0, r.before - r.after)),
-      best: r.best[0]?.token ?? '',
+      best: r.best[0] ? this.page.name(r.best[0]) : '',
     });
   }
 }

@@ -4,9 +4,11 @@
 // coach's note, and the note under the board. It renders and nothing else:
 // the state is the session's and the parts' (hint, coach, review steps,
 // analysis board), and changes reach it as a redraw.
-import { pieceCodeOf } from '../facts.js';
+import { pieceCode, pieceCodeOf, pieceName } from '../facts.js';
+import { parsePoint } from '../points.js';
+import { touchFirst } from '../i18n.js';
 import { shownCandidates } from '../analysis.js';
-import { candidatesLayer, lineLayer, ownershipLayer } from '../board/analysis.js';
+import { candidatesLayer, hintLayer, lineLayer, ownershipLayer } from '../board/analysis.js';
 import { percent, renderAnalysisStatus, renderCandidates, renderEvalBar } from '../panels/analysis.js';
 import { darkChances, renderGraph, renderSummary } from '../panels/review.js';
 import { renderMoves } from '../panels/moves.js';
@@ -76,7 +78,7 @@ export class PlayView {
    * @param {{ origin: string | null } | null} animate
    */
   update(animate = null) {
-    const { page, board, boardView, hint } = this.parts;
+    const { page, board, boardView } = this.parts;
     const { session, settings, t } = page;
     const game = session.current;
     const st = session.status();
@@ -87,7 +89,6 @@ export class PlayView {
       size: st.size,
       cells,
       lastMove: game.lastMovePoints(),
-      marks: hint.marks(),
       hints: settings.values.hints && session.humanToMove(st) ? game.changeableGroups() : [],
       focus: null,
       ghost: null,
@@ -98,7 +99,8 @@ export class PlayView {
       label: boardLabel(t, cells, st.size, line, st.ply > 0 ? game.moveAt(st.ply - 1) : null),
       animate,
     });
-    boardView.hideBadge();
+    boardView.showSelected();
+    this.renderSelection();
     this.renderReview();
     $('nav-first').disabled = st.ply === 0;
     $('nav-back').disabled = st.ply === 0;
@@ -165,6 +167,9 @@ export class PlayView {
     $('btn-swap').hidden = !(st.swapAvailable && human);
     $('btn-undo').disabled = st.ply === 0;
     $('btn-redo').disabled = st.ply === st.moves && !session.current.redoable();
+    // Random moves are for a game at one screen, never played for a player facing the AI.
+    $('btn-random').hidden = session.againstAi();
+    $('btn-autoplay').hidden = session.againstAi();
     $('btn-random').disabled = !human;
     $('btn-hint').disabled = !human;
     $('btn-autoplay').textContent = t(autoplay ? 'btn.stopAutoplay' : 'btn.autoplay');
@@ -180,7 +185,7 @@ export class PlayView {
     if (!thinking) return;
     const p = session.progress;
     $('thinking-text').textContent = p
-      ? t('ai.progress', { count: p.iterations, move: p.best, win: Math.round(p.win * 100) })
+      ? t('ai.progress', { count: p.iterations, move: this.parts.page.name(p.best), win: Math.round(p.win * 100) })
       : t('ai.starting');
     const bar = $('thinking-bar');
     bar.value = p ? Math.min(session.aiMs, p.millis) : 0;
@@ -189,14 +194,50 @@ export class PlayView {
   }
 
   renderCoach() {
-    const words = this.parts.coach.words();
+    const { coach } = this.parts;
+    const words = coach.words();
     $('coach-text').textContent = words;
     $('coach').hidden = !words;
+    const status = coach.status();
+    $('coach-status').textContent = status;
+    $('coach-status').hidden = !status;
+  }
+
+  /**
+   * The Play button of a tap's selection: what playing it would do, shown
+   * on touch screens while confirmation is on (space kept, so nothing
+   * moves when it comes and goes).
+   */
+  renderSelection() {
+    const { page, boardView } = this.parts;
+    const { session, settings, t } = page;
+    const button = $('btn-play');
+    const at = boardView.selected;
+    const st = session.status();
+    const move = at && session.humanToMove(st) ? this.selectedMove(at, st) : null;
+    button.hidden = !settings.values.confirmTap || !touchFirst();
+    button.disabled = !move;
+    button.textContent = move ? t('btn.play', { move: page.name(move) }) : t('btn.playNone');
+  }
+
+  /**
+   * The move a tap on `at` would play, if it may be played.
+   * @param {string} at
+   * @param {Status} st
+   * @returns {import('../types.js').MoveInfo | null}
+   */
+  selectedMove(at, st) {
+    const { session, settings } = this.parts.page;
+    const p = parsePoint(at);
+    const info = p && session.current.groupAt(p.col, p.row);
+    if (!info) return { token: '', kind: 'place', color: st.toMove, at, piece: pieceName(pieceCode(st.toMove, settings.values.shape)) ?? undefined };
+    if (info.refusal) return null;
+    return { token: '', kind: 'change', color: st.toMove, at, piece: st.toMove === 'dark' ? info.intoDark : info.intoLight };
   }
 
   /** The analysis board: the bar, the panel's status and list, the overlays. */
   renderAnalysis() {
-    const { page, board, analysis, steps } = this.parts;
+    const { page, board, analysis, steps, hint } = this.parts;
     const { session, settings, t } = page;
     const on = settings.values.analysis;
     const st = session.status();
@@ -235,13 +276,17 @@ export class PlayView {
         best: k === 0,
       }));
     const line = candidates.find((c) => c.move === analysis.lineOf)?.line ?? steps.shown()?.best;
+    const hinted = hint.mark();
     board.set({
       underlays: a && settings.values.ownership ? [ownershipLayer(a.ownership)] : [],
-      overlays: line
-        ? [lineLayer(line.filter((m) => m.at).map((m) => ({ point: /** @type {string} */ (m.at), piece: pieceCodeOf(m.piece), change: m.kind === 'change' })))]
-        : marks.length
-          ? [candidatesLayer(marks)]
-          : [],
+      overlays: [
+        ...(line
+          ? [lineLayer(line.filter((m) => m.at).map((m) => ({ point: /** @type {string} */ (m.at), piece: pieceCodeOf(m.piece), change: m.kind === 'change' })))]
+          : marks.length
+            ? [candidatesLayer(marks)]
+            : []),
+        ...(hinted ? [hintLayer({ ...hinted, piece: pieceCodeOf(hinted.piece) })] : []),
+      ],
     });
   }
 
