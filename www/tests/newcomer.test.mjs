@@ -35,7 +35,7 @@ after(async () => {
 /** A browser of this kind (desktop, phone, Russian), launched once. */
 async function browserOf(kind) {
   if (!browsers.has(kind)) {
-    const options = { phone: PHONE, ru: { locale: 'ru-RU' }, desktop: {} }[kind];
+    const options = { phone: PHONE, ruPhone: { ...PHONE, locale: 'ru-RU' }, ru: { locale: 'ru-RU' }, desktop: {} }[kind];
     browsers.set(kind, await launch(options));
   }
   return /** @type {Awaited<ReturnType<typeof launch>>} */ (browsers.get(kind));
@@ -284,8 +284,8 @@ test('auto-play is for a game at one screen: hidden against the AI, and its butt
   await page.close();
 });
 
-for (const kind of ['desktop', 'phone']) {
-  test(`nothing moves under the reader (${kind}): a hint, an error, the analysis board`, async () => {
+for (const kind of ['desktop', 'phone', 'ruPhone']) {
+  test(`nothing moves under the reader (${kind}): a hint, an error, a tap's selection, the analysis board`, async () => {
     const page = await openPage(kind);
     await newGame(page, { size: 9, opponent: 'human' });
     // Where the board and the buttons are on the page (not in the viewport, which may scroll).
@@ -307,6 +307,12 @@ for (const kind of ['desktop', 'phone']) {
     await page.keyboard.press('c');
     assert.notEqual(await page.textContent('#message'), '');
     assert.deepEqual(await at(), still, 'after an error');
+    if (kind !== 'desktop') {
+      await tap(page, 'a1');
+      assert.notEqual(await page.evaluate(() => window.federa.selected()), null);
+      await page.evaluate(() => scrollTo(0, 0));
+      assert.deepEqual(await at(), still, 'with a point selected');
+    }
     await page.click('#btn-analysis');
     await page.waitForSelector('#eval-bar:not([hidden])');
     assert.deepEqual(await at(), still, 'with the analysis board on');

@@ -218,6 +218,7 @@ export class PlayView {
     button.hidden = !settings.values.confirmTap || !touchFirst();
     button.disabled = !move;
     button.textContent = move ? t('btn.play', { move: page.name(move) }) : t('btn.playNone');
+    button.title = button.textContent;
   }
 
   /**
