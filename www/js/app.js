@@ -12,8 +12,8 @@ import { LEVELS } from './facts.js';
 import { HUMANS, Session, againstAiAs } from './session.js';
 import { SIZES } from './settings.js';
 import { loadLanguage, preferredLanguage, setupLanguageSelect, translateDom } from './i18n.js';
-import { GAME_KEY, keeper } from './page-store.js';
-import { fromLink, toLink } from './links.js';
+import { keeper } from './page-store.js';
+import { fromLink, linkOf, toLink } from './links.js';
 import { attackPicture } from './attack-picture.js';
 import { describeError, nameMove, narrate } from './words.js';
 import { BoardView } from './board-view.js';
@@ -29,6 +29,8 @@ import { Coach } from './play/coach.js';
 import { ReviewSteps } from './play/review-steps.js';
 import { AnalysisBoard } from './play/analysis-board.js';
 import { Persist } from './play/persist.js';
+import { Archive } from './archive.js';
+import { ArchiveList } from './play/archive.js';
 import { listenKeys, pageKeys } from './play/keys.js';
 import { $, PlayView } from './play/view.js';
 
@@ -75,7 +77,8 @@ const analysis = new AnalysisBoard(
 const hint = new Hint(page, new AiClient(), () => analysis.shown());
 const coach = new Coach(page, new AiClient(), () => view.renderCoach());
 const steps = new ReviewSteps(page, review);
-const persist = new Persist({ engine, keeper, review, session });
+const archive = new Archive(keeper);
+const persist = new Persist({ engine, keeper, archive, review, session });
 const boardView = new BoardView({
   board,
   session,
@@ -109,6 +112,17 @@ const view = new PlayView({
   autoplaying: () => Boolean(autoplay),
   showNode: (id) => command(() => session.jumpToNode(id))(),
   lostActions: { copy: (text) => copyText(text, t('message.textCopied')), close: dismissLost },
+  lostWords: () => persist.lostWords(),
+});
+const games = new ArchiveList(page, {
+  engine,
+  archive,
+  persist,
+  list: $('archive-list'),
+  note: $('archive-note'),
+  locale: () => i18n.locale,
+  open: (opened) => setGame(opened.game, opened.seats, opened.level),
+  lost: () => view.renderLost(),
 });
 
 /**
@@ -214,6 +228,7 @@ function newGame() {
   const seats = opponent === 'human' ? HUMANS : opponent === 'watch' ? { first: 'ai', second: 'ai' } : againstAiAs(side);
   // No analysis in a new game against the AI unless the player turns it on.
   if (seats.first === 'ai' || seats.second === 'ai') settings.set('analysis', false);
+  archive.begin();
   setGame(new engine.GameHandle(size, pie), seats, level);
 }
 
@@ -233,10 +248,7 @@ function setGame(g, seats, level) {
 
 /** @param {import('./panels/lost.js').LostNote} lost */
 function dismissLost(lost) {
-  if (keeper.close(lost)) {
-    if (lost.key === GAME_KEY) persist.save();
-    else settings.resave();
-  }
+  if (keeper.close(lost) && !persist.release(lost.key)) settings.resave();
   view.renderLost();
 }
 
@@ -263,7 +275,9 @@ function stopAutoplay() {
 
 /** @param {string} text */
 function loadInto(text) {
-  setGame(engine.GameHandle.fromText(text, settings.values.pie), HUMANS, settings.values.level);
+  const game = engine.GameHandle.fromText(text, settings.values.pie);
+  archive.begin();
+  setGame(game, HUMANS, settings.values.level);
   boardView.announce(t('message.loaded'));
 }
 
@@ -304,6 +318,7 @@ async function applyLanguage(lang) {
   translateDom(document, t);
   $('attack-picture').replaceChildren(attackPicture(t, engine.attacks));
   view.renderLost();
+  games.render();
   for (const option of $('new-size').options) option.textContent = t('newGame.sizeOption', { n: Number(option.value) });
   redraw();
 }
@@ -413,10 +428,11 @@ function setupControls() {
   $('btn-copy').addEventListener('click', () => copyText(session.current.mainRecord(), t('message.copied')));
   $('btn-download').addEventListener('click', download);
   $('btn-share').addEventListener('click', () => {
-    const url = toLink(location.href, { record: session.current.annotated(), pie: session.status().pie });
+    const url = toLink(location.href, linkOf(engine, session.current));
     history.replaceState(null, '', url);
     copyText(url, t('message.linkCopied'));
   });
+  $('btn-export-all').addEventListener('click', () => games.exportAll());
   $('btn-load').addEventListener('click', () => $('file-input').click());
   $('file-input').addEventListener('change', async () => {
     const file = $('file-input').files[0];
@@ -509,6 +525,8 @@ Object.assign(window, {
       return at && { x: rect.left + at.x, y: rect.top + at.y };
     },
     animating: () => board.animating(),
+    /** The games kept, the one last saved first. */
+    games: () => archive.list(),
     /** The review's judgements of the moves, and the marked move shown. */
     review: () => ({ results: steps.results(), state: review.state, mistakeAt: steps.at }),
     /** The coach's last judgement. */

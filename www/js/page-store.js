@@ -1,10 +1,12 @@
 // @ts-check
-// What the play page keeps in the browser: its settings and its game, with
-// the notes on entries that failed to read (store.js's Keeper).
+// What the play page keeps in the browser: its settings and its games (the
+// archive, archive.js), with the notes on entries that failed to read
+// (store.js's Keeper). GAME_KEY is where earlier versions kept their one game.
 import { Keeper, readEntry, safeStorage, writeEntry } from './store.js';
 import { DEFAULTS, isObject, settingsProblem } from './settings.js';
 import { cellsFromText } from './facts.js';
 import { fromLink } from './links.js';
+import { CURRENT_KEY, ENTRY_PREFIX } from './archive.js';
 
 export const keeper = new Keeper(safeStorage());
 export const GAME_KEY = 'federa.game';
@@ -29,9 +31,12 @@ export function readSettings() {
  */
 export function preview(settings) {
   if (fromLink(location.hash)) return {};
+  const { storage } = keeper;
   let saved = null;
   try {
-    saved = JSON.parse(keeper.storage?.getItem(GAME_KEY) ?? 'null');
+    const id = JSON.parse(storage?.getItem(CURRENT_KEY) ?? 'null');
+    // An earlier version's game, until it moves into the archive; else the current entry.
+    saved = JSON.parse(storage?.getItem(GAME_KEY) ?? (typeof id === 'string' ? storage?.getItem(ENTRY_PREFIX + id) : null) ?? 'null');
   } catch {
     return {};
   }

@@ -95,8 +95,22 @@ export function writeEntry(storage, key, value) {
 }
 
 /**
+ * Removes the entry at `key` (one whose text is kept elsewhere, or that the
+ * player deleted); a storage that refuses keeps it.
+ * @param {Storage | null} storage
+ * @param {string} key
+ */
+export function removeEntry(storage, key) {
+  try {
+    storage?.removeItem(key);
+  } catch {
+    // Kept, it reads again on the next visit.
+  }
+}
+
+/**
  * A page's stored entries with its notes on them: an entry that failed to
- * read (or was replaced) is noted until the player closes the note, and
+ * read is noted until the player closes the note, and
  * with no backup copy its key is held (not written) meanwhile; a browser
  * with no room is noted once.
  *
@@ -118,7 +132,7 @@ export class Keeper {
   }
 
   /**
-   * Notes an entry that failed to read or was replaced.
+   * Notes an entry that failed to read.
    * @param {import('./panels/lost.js').LostNote} lost
    */
   lose(lost) {

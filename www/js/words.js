@@ -87,8 +87,9 @@ export function describeError(t, error) {
     piece: error.piece ? t('piece.' + error.piece) : undefined,
     points: Array.isArray(error.points) ? error.points.join(', ') : undefined,
   };
-  if (['record', 'position', 'annotated', 'puzzle'].includes(error.kind)) {
-    const key = `error.${error.kind}.${error.problem}`;
+  if (['record', 'position', 'annotated', 'puzzle', 'link'].includes(error.kind)) {
+    // A compact link's errors are worded beside the archive's (links.js).
+    const key = `${error.kind === 'link' ? 'archive' : 'error'}.${error.kind}.${error.problem}`;
     const reason = error.cause ? describeError(t, error.cause) : '';
     return t(key, { ...params, reason });
   }

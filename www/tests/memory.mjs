@@ -10,5 +10,10 @@ export function memory(entries = {}, { room = 'all' } = {}) {
       if (room === 'none' || (room === 'old' && !map.has(k))) throw new Error('QuotaExceededError');
       map.set(k, String(v));
     },
+    removeItem: (k) => void map.delete(k),
+    key: (i) => [...map.keys()][i] ?? null,
+    get length() {
+      return map.size;
+    },
   };
 }

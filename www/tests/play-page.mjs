@@ -15,6 +15,8 @@ export async function newGame(page, { size, opponent, level = 'novice', side = '
 
 /// Clicks a point of the board (a name such as `c3`).
 export async function clickPoint(page, point, button = 'left') {
+  // The board wholly in view: a click on a button far down the panel scrolls the page.
+  await page.locator('#board').scrollIntoViewIfNeeded();
   const at = await page.evaluate((p) => window.federa.pointPixel(p), point);
   assert.ok(at, `point ${point} is on the board`);
   await page.mouse.click(at.x, at.y, { button });

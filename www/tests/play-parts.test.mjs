@@ -17,7 +17,7 @@ const { Coach } = await import('../js/play/coach.js');
 const { ReviewSteps } = await import('../js/play/review-steps.js');
 const { Persist } = await import('../js/play/persist.js');
 const { pageKeys } = await import('../js/play/keys.js');
-const { GAME_KEY } = await import('../js/page-store.js');
+const { Archive } = await import('../js/archive.js');
 const analysisModule = await import('../js/play/analysis-board.js');
 const { nameMove } = await import('../js/words.js');
 
@@ -246,23 +246,24 @@ test('review steps go from marked move to marked move, showing the position befo
   assert.equal([session.status().ply, steps.at].join(), '1,2');
 });
 
-/** A Persist over a fresh keeper, on a session. */
+/** A Persist over a fresh keeper and archive, on a session. */
 function persistOf(session, entries = {}) {
   const storage = memory(entries);
   const keeper = new Keeper(storage);
+  const archive = new Archive(keeper);
   const restored = [];
   const review = { find: () => null, restore: (...args) => restored.push(args) };
-  return { persist: new Persist({ engine: wasm, keeper, review, session }), storage, keeper, restored };
+  return { persist: new Persist({ engine: wasm, keeper, archive, review, session }), archive, storage, keeper, restored };
 }
 
 test('the snapshot opens again as the same game, line, ply, seats and level', () => {
   const { session } = pageOf({ record: '5x5 BCa1 WCb2 BCc3', seats: againstAiAs('light') });
   session.jump(2);
-  const { persist, storage } = persistOf(session);
+  const { persist, archive, storage } = persistOf(session);
   persist.save();
-  const saved = JSON.parse(storage.getItem(GAME_KEY));
+  const saved = JSON.parse(storage.getItem(archive.key(archive.current)));
   assert.equal(saved.cells.length, 25);
-  const again = persistOf(new Session({}), { [GAME_KEY]: storage.getItem(GAME_KEY) });
+  const again = persistOf(new Session({}), Object.fromEntries(storage.map));
   const { opened, linkError } = again.persist.open(null, 'novice');
   assert.equal(linkError, null);
   assert.deepEqual(opened.game.moves(), ['BCa1', 'WCb2', 'BCc3']);
@@ -270,44 +271,6 @@ test('the snapshot opens again as the same game, line, ply, seats and level', ()
   assert.deepEqual(opened.seats, againstAiAs('light'));
   assert.equal(opened.level, 'club');
   assert.equal(again.restored.length, 1);
-});
-
-test('a link replaces a different stored game, which is kept under a backup key and noted', () => {
-  const stored = persistOf(pageOf({ record: '5x5 BCa1 WCb2' }).session);
-  stored.persist.save();
-  const text = stored.storage.getItem(GAME_KEY);
-  const { persist, keeper, storage } = persistOf(new Session({}), { [GAME_KEY]: text });
-  const { opened } = persist.open({ record: '5x5 BCe5', pie: true }, 'club');
-  assert.deepEqual(opened.game.moves(), ['BCe5']);
-  assert.deepEqual(opened.seats, HUMANS);
-  assert.equal(keeper.losses.length, 1);
-  assert.equal(keeper.losses[0].reason.kind, 'replaced');
-  assert.equal(storage.getItem(keeper.losses[0].backup), text);
-});
-
-test('a link the stored game holds opens the stored game at the link’s end; a bad link is named and changes nothing', () => {
-  const stored = persistOf(pageOf({ record: '5x5 BCa1 WCb2 BCc3' }).session);
-  stored.persist.save();
-  const text = stored.storage.getItem(GAME_KEY);
-  const held = persistOf(new Session({}), { [GAME_KEY]: text });
-  const { opened } = held.persist.open({ record: '5x5 BCa1 WCb2', pie: true }, 'club');
-  assert.deepEqual([opened.game.moves(), opened.game.status().ply], [['BCa1', 'WCb2'], 2]);
-  assert.equal(held.keeper.losses.length, 0);
-
-  const bad = persistOf(new Session({}), { [GAME_KEY]: text });
-  const result = bad.persist.open({ record: '5x5 BCa1 BCb2', pie: true }, 'club');
-  assert.equal(result.linkError.kind, 'record');
-  assert.deepEqual(result.opened.game.moves(), ['BCa1', 'WCb2', 'BCc3']);
-  assert.equal(bad.storage.getItem(GAME_KEY), text);
-  assert.equal(bad.keeper.losses.length, 0);
-});
-
-test('a stored game that does not read is kept under a backup key and noted, and a new game opens', () => {
-  const { persist, keeper, storage } = persistOf(new Session({}), { [GAME_KEY]: '{"record": "5x5 BCa1 BCb2"}' });
-  const { opened } = persist.open(null, 'club');
-  assert.equal(opened, null);
-  assert.equal(keeper.losses.length, 1);
-  assert.equal(storage.getItem(keeper.losses[0].backup), '{"record": "5x5 BCa1 BCb2"}');
 });
 
 test('the page keys move through the game, switch the shape and reach every part', () => {

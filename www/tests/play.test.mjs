@@ -9,6 +9,7 @@ import { serve } from './server.mjs';
 import { launch } from './browser.mjs';
 import { clickPoint, newGame } from './play-page.mjs';
 import en from '../js/i18n/en.js';
+import { engine } from './glue.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DIST = path.resolve(here, '../../dist');
@@ -253,7 +254,7 @@ test('a share link opens the game, and a reload restores it', async () => {
   for (const p of ['d4', 'c3']) await clickPoint(page, p);
   await page.click('#btn-share');
   const url = page.url();
-  assert.match(url, /#r=/);
+  assert.match(url, /#g=7\.[A-Za-z0-9_-]{4}$/, 'a game with no annotations gets the compact form');
   const saved = await record(page);
   const other = await browser.context.newPage();
   await other.goto(url);
@@ -497,6 +498,76 @@ test('a review draws the graph, marks a planted blunder, and next mistake shows 
   await ready(page);
   assert.equal(await page.textContent('#review-status'), 'Reviewed: 9 moves.');
   assert.deepEqual(await page.evaluate(() => window.federa.review().results), results);
+  await page.close();
+});
+
+/** A 13×13 record of 112 random legal moves, played by the engine under Node. */
+async function longRecord() {
+  const wasm = await engine();
+  for (let seed = 1; ; seed++) {
+    const game = new wasm.GameHandle(13, true);
+    let x = seed;
+    while (game.moves().length < 112 && !game.status().winner) {
+      const legal = game.legalMoves();
+      x = (x * 1103515245 + 12345) % 2147483648;
+      game.play(legal[x % legal.length]);
+    }
+    if (game.moves().length === 112) return game.mainRecord();
+  }
+}
+
+test('the archive: two games listed, reopened, renamed, deleted and put back, kept over a reload; links of its games open quietly', async () => {
+  const page = await openPage();
+  const titles = () => page.locator('#archive-list .game-title').allTextContents();
+  await newGame(page, { size: 7, opponent: 'human' });
+  for (const p of ['d4', 'c3', 'e5']) await clickPoint(page, p);
+  const first = await record(page);
+  await newGame(page, { size: 5, opponent: 'human' });
+  await clickPoint(page, 'c3');
+  assert.equal(await page.locator('#archive-list .game').count(), 2, 'New game began another entry');
+  assert.deepEqual(await titles(), ['Human – Human', 'Human – Human']);
+  assert.match(await page.textContent('#archive-list .game.current .game-facts'), /^5 × 5 · 1 move · in play · /);
+  // Reopen the first.
+  await page.click('#archive-list .game:not(.current) button[data-action="open"]');
+  assert.equal(await record(page), first);
+  assert.match(await page.textContent('#archive-list .game.current .game-facts'), /^7 × 7 · 3 moves/);
+  // Rename the other, then delete it and put it back.
+  const other = page.locator('#archive-list .game:not(.current)');
+  await other.locator('button[data-action="archive.rename"]').click();
+  await page.fill('#archive-list .game-rename input', 'Practice');
+  await page.keyboard.press('Enter');
+  assert.deepEqual(await titles(), ['Human – Human', 'Practice']);
+  await other.locator('button[data-action="archive.delete"]').click();
+  assert.equal(await page.locator('#archive-list .game').count(), 1);
+  assert.equal(await page.textContent('#archive-note span'), 'Deleted “Practice”.');
+  await page.click('#archive-note button[data-action="archive.undo"]');
+  assert.ok(await page.isHidden('#archive-note'));
+  assert.deepEqual(await titles(), ['Human – Human', 'Practice']);
+  // A reload keeps the list, its names and the game played.
+  await page.reload();
+  await ready(page);
+  assert.deepEqual(await titles(), ['Human – Human', 'Practice']);
+  assert.equal(await record(page), first);
+  // A link of a game the archive holds opens it, with no note: not in red, no backup.
+  await page.click('#btn-share');
+  const link = page.url();
+  await clickPoint(page, 'b2');
+  await page.goto(server.url);
+  await page.goto(link);
+  await ready(page);
+  assert.equal(await record(page), first, 'shown at the link’s end');
+  assert.ok(await page.isHidden('#lost'), 'no note on a replaced game');
+  assert.notEqual(await page.getAttribute('#message', 'class'), 'message error');
+  assert.equal(await page.locator('#archive-list .game').count(), 2, 'no new entry');
+  assert.match(await page.textContent('#archive-list .game.current .game-facts'), /^7 × 7 · 4 moves/, 'the move played on is kept');
+  // A 112-move game's link is short.
+  await paste(page, await longRecord());
+  await page.click('#btn-share');
+  const short = page.url();
+  console.log(`a 112-move game's link: ${short.length} characters (${new URL(short).hash.length} in its hash)`);
+  assert.match(short, /#g=13\./);
+  assert.ok(short.length < 300, `${short.length} characters`);
+  assert.equal(await page.locator('#archive-list .game').count(), 3, 'a loaded game is an entry of its own');
   await page.close();
 });
 

@@ -107,7 +107,8 @@ test('a stored game that no longer reads is kept, shown, and only then replaced'
   assert.match(note, new RegExp(`kept in this browser under “${backups[0].replace(/[.]/g, '\\.')}”`));
   assert.equal(await page.inputValue('#lost textarea'), '7x7 BCd4 BCd5', 'the record is there to copy');
   assert.equal((await page.evaluate(() => window.federa.status())).ply, 0, 'a new game');
-  assert.equal(JSON.parse(all['federa.game']).record, '13x13', 'the new game is stored');
+  assert.equal(all['federa.game'], undefined, 'kept under its backup key only');
+  assert.equal(JSON.parse(all[`federa.archive.${JSON.parse(all['federa.archive'])}`]).record, '13x13', 'the new game is stored');
   await page.screenshot({ path: path.join(SHOTS, 'lost-game.png') });
   await page.setViewportSize({ width: 360, height: 800 });
   await page.locator('#lost').scrollIntoViewIfNeeded();
@@ -157,28 +158,26 @@ test('stored settings that do not read are kept and the defaults used', async ()
   await page.close();
 });
 
-test('a link that replaces the stored game keeps it, readable or not', async () => {
+test('a link of another game is a new entry beside the stored one, which moves into the list untouched', async () => {
   const link = '#r=' + encodeURIComponent('5x5 BCc3');
   const mine = JSON.stringify({ record: '7x7 BCd4 WCc3', pie: true });
   const page = await openWith({ 'federa.game': mine }, null, link);
   assert.equal(await page.evaluate(() => window.federa.record()), '5x5 BCc3');
-  assert.equal(await page.textContent('#lost .lost-entry p'), 'The link’s game has taken the place of the game you had.');
-  assert.equal(await page.inputValue('#lost textarea'), '7x7 BCd4 WCc3');
-  const backups = keysLike(await stored(page), 'federa.game.unread-');
-  assert.equal(backups.length, 1);
-  assert.equal((await stored(page))[backups[0]], mine);
-  // The same link again replaces nothing new.
+  assert.ok(await page.isHidden('#lost'), 'nothing replaced, nothing noted');
+  const games = () => page.evaluate(() => window.federa.games().map((g) => [g.size, g.moves]));
+  assert.deepEqual(await games(), [[5, 1], [7, 2]]);
+  // The same link again adds nothing.
   await page.reload();
   await ready(page);
-  assert.ok(await page.isHidden('#lost'));
-  // A link followed on the page keeps the game too.
+  assert.deepEqual(await games(), [[5, 1], [7, 2]]);
+  // A link followed on the page keeps the game played on, too.
   await clickPoint(page, 'a1');
   await page.evaluate(() => {
     location.hash = 'r=' + encodeURIComponent('5x5 BCe5');
   });
   await page.waitForFunction(() => window.federa.record() === '5x5 BCe5');
-  await page.waitForSelector('#lost:not([hidden])');
-  assert.equal(await page.inputValue('#lost textarea'), '5x5 BCc3 WCa1');
+  assert.deepEqual(await games(), [[5, 1], [5, 2], [7, 2]]);
+  assert.ok(await page.isHidden('#lost'));
   // A stored game that does not read is kept, and said so.
   await openWith({ 'federa.game': '{"record": 7}' }, page, link);
   assert.match(await page.textContent('#lost .lost-entry p'), /^Your saved game could not be read/);
@@ -207,7 +206,9 @@ test('with no room for a backup, the stored game is left alone until the note is
   await page.click('#new-game-form button[value="start"]');
   assert.equal((await stored(page))['federa.game'], planted, 'not overwritten while the note is open');
   await page.click('#lost button:has-text("Close")');
-  assert.equal(JSON.parse((await stored(page))['federa.game']).record, '13x13', 'saved once closed');
+  const after = await stored(page);
+  assert.equal(after['federa.game'], undefined, 'let go once closed');
+  assert.equal(JSON.parse(after[`federa.archive.${JSON.parse(after['federa.archive'])}`]).record, '13x13', 'the new game is kept');
   assert.deepEqual(page.problems, []);
   await page.close();
 });

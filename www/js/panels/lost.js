@@ -55,10 +55,7 @@ export function renderLost(box, losses, words, t, actions) {
         entry.append(what, button(t, 'btn.close', () => actions.close(lost)));
         return entry;
       }
-      what.textContent =
-        lost.reason?.kind === 'replaced'
-          ? t('stored.replaced')
-          : t(words[lost.key]?.lost ?? 'stored.settingsLost', { reason: lostReason(t, lost.reason) });
+      what.textContent = t(words[lost.key]?.lost ?? 'stored.settingsLost', { reason: lostReason(t, lost.reason) });
       const where = document.createElement('p');
       where.textContent = lost.backup ? t('stored.kept', { backup: lost.backup }) : t('stored.notKept');
       const text = document.createElement('textarea');

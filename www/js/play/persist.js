@@ -1,23 +1,29 @@
 // @ts-check
-// The play page's game in the browser: the snapshot written after every
-// change (the annotated record, the line shown, the review's judgements,
-// seats, level and the cells the first board draws), and the game opened
-// on arrival: the link's, else the stored one. Nothing stored is dropped:
-// an entry that does not read, or a different game a link replaces, is
-// kept under a backup key and noted (store.js's Keeper).
-import { keepUnread, readEntry } from '../store.js';
+// The play page's game in the browser: the snapshot written to the current
+// entry of the archive (archive.js) after every change (the annotated
+// record, the line shown, the review's judgements, seats, level, who played
+// each colour and the result, and the cells the first board draws), and the
+// game opened on arrival: the link's, else the current entry's. Nothing
+// stored is dropped: an entry that does not read is kept under a backup key
+// and noted (store.js's Keeper), and a link never replaces a game — it
+// opens the entry that holds its game, updates the one it continues, or
+// becomes a new entry.
+import { keepUnread, readEntry, removeEntry } from '../store.js';
 import { GAME_KEY } from '../page-store.js';
+import { ENTRY_PREFIX } from '../archive.js';
 import { isObject } from '../settings.js';
 import { LEVELS } from '../facts.js';
 import { HUMANS } from '../session.js';
 import { nodePaths } from '../panels/moves.js';
 import { isJudgement, reviewedGame } from '../review.js';
+import { linkGame } from '../links.js';
 
 /**
  * @typedef {import('../types.js').Game} Game
  * @typedef {import('../session.js').Seats} Seats
  * @typedef {Awaited<ReturnType<typeof import('../engine.js').loadEngine>>} Engine
  * @typedef {{ game: Game, seats: Seats, level: string }} Opened
+ * @typedef {{ game: Game, saved: any, text: string }} Stored
  */
 
 /**
@@ -31,7 +37,7 @@ function followLine(game, moves) {
   for (const token of moves) game.play(token);
 }
 
-/** @param {unknown} v */
+/** @param {any} v */
 const snapshotProblem = (v) =>
   isObject(v) &&
   typeof v.record === 'string' &&
@@ -40,25 +46,43 @@ const snapshotProblem = (v) =>
     ? null
     : { kind: 'unreadable' };
 
+/**
+ * The seats a snapshot names, or two humans.
+ * @param {any} saved
+ * @returns {Seats}
+ */
+const seatsOf = (saved) => (['first', 'second'].every((seat) => ['human', 'ai'].includes(saved.seats?.[seat])) ? saved.seats : HUMANS);
+
+/**
+ * A game's paths of moves, one a node, each as one string.
+ * @param {Game} game
+ */
+const pathsOf = (game) => nodePaths(game.tree().rows).map((p) => p.join(' '));
+
 export class Persist {
   /**
-   * @param {{ engine: Engine, keeper: import('../store.js').Keeper, review: import('../review.js').ReviewRunner,
-   *   session: import('../session.js').Session }} parts
+   * @param {{ engine: Engine, keeper: import('../store.js').Keeper, archive: import('../archive.js').Archive,
+   *   review: import('../review.js').ReviewRunner, session: import('../session.js').Session }} parts
    */
-  constructor({ engine, keeper, review, session }) {
+  constructor({ engine, keeper, archive, review, session }) {
     this.engine = engine;
     this.keeper = keeper;
+    this.archive = archive;
     this.review = review;
     this.session = session;
   }
 
-  /** Writes the session's game as it is now. */
+  /** Writes the session's game as it is now, into its entry. */
   save() {
-    const { session, review } = this;
+    const { engine, session, review } = this;
     const game = session.current;
     const st = session.status();
     const { start } = reviewedGame(game);
-    this.keeper.write(GAME_KEY, {
+    // Who played each colour, and who won, at the main line's end (the line shown may be a variation).
+    const main = engine.GameHandle.fromRecord(game.mainRecord(), st.pie);
+    const end = /** @type {import('../types.js').Status} */ (main.status());
+    main.free();
+    this.archive.save({
       record: game.annotated(),
       line: game.record(),
       // Each node's judgement, in nodePaths' order (the variations' too).
@@ -69,79 +93,188 @@ export class Persist {
       ply: st.ply,
       size: st.size,
       cells: Array.from(game.board()).join(''),
+      moves: end.moves,
+      players: { dark: session.seats[end.seats.dark], light: session.seats[end.seats.light] },
+      result: end.winner === 'dark' ? 'B' : end.winner === 'light' ? 'W' : null,
+      tags: game.tags(),
     });
   }
 
   /**
-   * The stored game as { game, saved, text }, or null; an entry that does
-   * not read is kept and noted on the way.
-   * @returns {{ game: Game, saved: any, text: string } | null}
+   * The game of a snapshot read at `key`, or null once one that does not
+   * read is kept under a backup key and noted (`gone` then takes it out).
+   * @param {string} key
+   * @param {{ value: any, text: string }} read
+   * @param {() => void} gone
+   * @returns {Stored | null}
    */
-  stored() {
+  game(key, { value, text }, gone) {
     const { engine, keeper } = this;
-    if (keeper.held.has(GAME_KEY)) return null;
-    const read = readEntry(keeper.storage, GAME_KEY, snapshotProblem);
-    if (read.lost) keeper.lose(read.lost);
-    if (!read.value) return null;
+    let shown;
     try {
-      const pie = read.value.pie !== false;
-      const game = engine.GameHandle.fromRecord(read.value.record, pie);
+      const problem = snapshotProblem(value);
+      if (problem) throw problem;
+      shown = value.record;
+      const pie = value.pie !== false;
+      const game = engine.GameHandle.fromRecord(value.record, pie);
       // The line shown, which may be a variation: its moves are the tree's.
-      if (read.value.line) {
-        const line = engine.GameHandle.fromRecord(read.value.line, pie);
+      if (value.line) {
+        const line = engine.GameHandle.fromRecord(value.line, pie);
         followLine(game, line.moves());
         line.free();
       }
-      return { game, saved: read.value, text: read.text ?? '' };
+      return { game, saved: value, text };
     } catch (e) {
-      keeper.lose({ ...keepUnread(keeper.storage, GAME_KEY, read.text ?? '', e), shown: read.value.record });
+      const lost = keepUnread(keeper.storage, key, text, e);
+      keeper.lose({ ...lost, shown });
+      if (lost.backup) gone();
       return null;
     }
   }
 
   /**
-   * The game to open: the link's, else the stored one (with its review),
-   * else null (a new game). A link that replaces a different stored game
-   * keeps that game under a backup key; the stored game that holds every
-   * move of the link's (a reload, or the game played on from it) stays,
-   * shown at the link's end. `linkError` is why the link did not read.
+   * The game of the archive's entry `id`, or null.
+   * @param {string} id
+   */
+  load(id) {
+    const read = this.archive.read(id);
+    return read && this.game(this.archive.key(id), read, () => this.archive.drop(id));
+  }
+
+  /**
+   * Moves the one game an earlier version kept (at GAME_KEY) into the
+   * archive as its current entry; an entry that does not read is kept and
+   * noted, as any other.
+   */
+  migrate() {
+    const { keeper, archive } = this;
+    if (keeper.held.has(GAME_KEY)) return;
+    const read = readEntry(keeper.storage, GAME_KEY, snapshotProblem);
+    if (read.lost) keeper.lose(read.lost);
+    if (read.lost?.backup) removeEntry(keeper.storage, GAME_KEY);
+    if (!read.value) return;
+    const stored = this.game(GAME_KEY, { value: read.value, text: read.text ?? '' }, () => removeEntry(keeper.storage, GAME_KEY));
+    if (!stored) return;
+    // The list's facts, from the game itself: earlier versions kept no length.
+    const facts = { size: stored.game.status().size, moves: stored.game.tree().rows.length };
+    stored.game.free();
+    // With no room in the archive it stays where it was, for the next visit.
+    if (archive.adopt({ ...read.value, ...facts })) removeEntry(keeper.storage, GAME_KEY);
+  }
+
+  /**
+   * A stored game opened: at its saved ply (else at the line it follows),
+   * with its review, seats and level.
+   * @param {Stored} stored
+   * @param {string} level the level for a game that names none
+   * @param {boolean} atSaved
+   * @returns {Opened}
+   */
+  opened({ game, saved }, level, atSaved) {
+    if (atSaved && Number.isInteger(saved.ply)) game.jump(saved.ply);
+    if (saved.review) this.review.restore(reviewedGame(game).start, nodePaths(game.tree().rows), saved.review);
+    return { game, seats: seatsOf(saved), level: LEVELS.includes(saved.level) ? saved.level : level };
+  }
+
+  /**
+   * The game to open: the link's, else the current entry's (with its
+   * review), else null (a new game). `linkError` is why the link did not
+   * read; the current entry opens then.
    * @param {import('../links.js').GameLink | null} link
    * @param {string} level the level for a game that names none
    * @returns {{ opened: Opened | null, linkError: unknown }}
    */
   open(link, level) {
-    const { engine, keeper, review } = this;
-    const stored = this.stored();
+    this.migrate();
     let linkError = null;
-    let atLink = false;
     if (link) {
       try {
-        const g = engine.GameHandle.fromRecord(link.record, link.pie);
-        const has = new Set(stored ? nodePaths(stored.game.tree().rows).map((p) => p.join(' ')) : []);
-        const holds =
-          stored &&
-          reviewedGame(stored.game).start === reviewedGame(g).start &&
-          nodePaths(g.tree().rows).every((p) => has.has(p.join(' ')));
-        if (!holds) {
-          // (A game with no moves is not worth keeping.)
-          if (stored && stored.game.tree().rows.length > 0) {
-            keeper.lose({ ...keepUnread(keeper.storage, GAME_KEY, stored.text, { kind: 'replaced' }), shown: stored.saved.record });
-          }
-          stored?.game.free();
-          return { opened: { game: g, seats: HUMANS, level }, linkError: null };
-        }
-        followLine(stored.game, g.moves());
-        g.free();
-        atLink = true;
+        return { opened: this.openLink(linkGame(this.engine, link), level), linkError: null };
       } catch (e) {
         linkError = e;
       }
     }
-    if (!stored) return { opened: null, linkError };
-    const { game, saved } = stored;
-    if (!atLink && Number.isInteger(saved.ply)) game.jump(saved.ply);
-    const seated = ['first', 'second'].every((seat) => ['human', 'ai'].includes(saved.seats?.[seat]));
-    if (saved.review) review.restore(reviewedGame(game).start, nodePaths(game.tree().rows), saved.review);
-    return { opened: { game, seats: seated ? saved.seats : HUMANS, level: LEVELS.includes(saved.level) ? saved.level : level }, linkError };
+    const { current } = this.archive;
+    const stored = current === null ? null : this.load(current);
+    return { opened: stored && this.opened(stored, level, true), linkError };
+  }
+
+  /**
+   * The entry `id` opened from the list, or null if it no longer reads.
+   * @param {string} id
+   * @param {string} level
+   */
+  reopen(id, level) {
+    const stored = this.load(id);
+    if (!stored) return null;
+    this.archive.open(id);
+    return this.opened(stored, level, true);
+  }
+
+  /**
+   * A link's game, quietly: an entry that holds every move of it (a reload,
+   * or a game played on from the link) opens at the link's end; one whose
+   * every move it holds (a reply that continues the game) takes it in its
+   * place, keeping the entry's seats, review and tags; any other link's game
+   * becomes a new entry. The current entry is tried first.
+   * @param {Game} linked
+   * @param {string} level
+   * @returns {Opened}
+   */
+  openLink(linked, level) {
+    const { archive } = this;
+    const { start } = reviewedGame(linked);
+    const paths = new Set(pathsOf(linked));
+    const size = linked.status().size;
+    const ids = archive.list().map((s) => s.id).sort((a, b) => Number(b === archive.current) - Number(a === archive.current));
+    for (const id of ids) {
+      const stored = archive.summaries.get(id)?.size === size ? this.load(id) : null;
+      if (!stored) continue;
+      const has = pathsOf(stored.game);
+      if (reviewedGame(stored.game).start === start && [...paths].every((p) => has.includes(p))) {
+        archive.open(id);
+        followLine(stored.game, linked.moves());
+        linked.free();
+        return this.opened(stored, level, false);
+      }
+      if (reviewedGame(stored.game).start === start && has.length > 0 && has.every((p) => paths.has(p))) {
+        archive.open(id);
+        const { saved } = stored;
+        if (saved.review) this.review.restore(start, nodePaths(stored.game.tree().rows), saved.review);
+        const own = new Set(/** @type {[string, string][]} */ (linked.tags()).map(([k]) => k));
+        for (const [k, v] of /** @type {[string, string][]} */ (stored.game.tags())) if (!own.has(k)) linked.setTag(k, v);
+        stored.game.free();
+        return { game: linked, seats: seatsOf(saved), level: LEVELS.includes(saved.level) ? saved.level : level };
+      }
+      stored.game.free();
+    }
+    archive.begin();
+    return { game: linked, seats: HUMANS, level };
+  }
+
+  /**
+   * After the note on a held game entry is closed: the current game is
+   * saved in its place, any other is let go. False for a key not a game's.
+   * @param {string} key
+   */
+  release(key) {
+    const { archive } = this;
+    if (key === GAME_KEY) removeEntry(this.keeper.storage, key);
+    else if (archive.current !== null && key === archive.key(archive.current)) this.save();
+    else if (key.startsWith(ENTRY_PREFIX)) removeEntry(this.keeper.storage, key);
+    else return false;
+    return true;
+  }
+
+  /** What the notes on lost game entries say: the current game's (or an earlier version's), or another of the list. */
+  lostWords() {
+    const { archive } = this;
+    const current = archive.current === null ? null : archive.key(archive.current);
+    /** @type {Record<string, { lost: string, full: string }>} */
+    const words = { [GAME_KEY]: { lost: 'stored.gameLost', full: 'stored.full' } };
+    for (const { key } of this.keeper.losses) {
+      if (key.startsWith(ENTRY_PREFIX)) words[key] = { lost: key === current ? 'stored.gameLost' : 'archive.lost', full: 'stored.full' };
+    }
+    return words;
   }
 }

@@ -15,7 +15,6 @@ import { renderMoves } from '../panels/moves.js';
 import { renderLost } from '../panels/lost.js';
 import { annotate, markedPlies, reviewedGame, summarise } from '../review.js';
 import { boardLabel, describeError, describeSkip } from '../words.js';
-import { GAME_KEY } from '../page-store.js';
 import { darkChance } from './analysis-board.js';
 
 /**
@@ -46,7 +45,9 @@ export class PlayView {
    *   autoplaying: () => boolean,
    *   showNode: (id: number) => void,
    *   lostActions: { copy: (text: string) => void, close: (lost: LostNote) => void },
+   *   lostWords: () => Record<string, { lost: string, full: string }>,
    * }} parts
+   * lostWords: what the notes on each stored key say (play/persist.js's)
    */
   constructor(parts) {
     this.parts = parts;
@@ -341,7 +342,7 @@ export class PlayView {
 
   /** The notes on stored entries. */
   renderLost() {
-    const { keeper, page, lostActions } = this.parts;
-    renderLost($('lost'), keeper.losses, { [GAME_KEY]: { lost: 'stored.gameLost', full: 'stored.full' } }, page.t, lostActions);
+    const { keeper, page, lostActions, lostWords } = this.parts;
+    renderLost($('lost'), keeper.losses, lostWords(), page.t, lostActions);
   }
 }
