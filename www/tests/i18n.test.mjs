@@ -200,3 +200,22 @@ test('sr: is written in Cyrillic', () => {
   }
   assert.deepEqual(problems, []);
 });
+
+// The badge over a hovered group names who attacks it and how many, in
+// words; the bare "2 : 1" of before left a newcomer guessing.
+test('a group’s badge says in words how many pieces of each colour attack it', async () => {
+  const { describeGroup } = await import('../js/words.js');
+  const info = { darkAttackers: ['a2', 'b1'], lightAttackers: ['c2'], intoDark: 'darkRound', intoLight: 'lightRound', refusal: null };
+  const expected = {
+    en: 'Attackers: Dark 2, Light 1',
+    nl: 'Aanvallers: Donker 2, Licht 1',
+    ru: 'Претендуют: Тёмные — 2, Светлые — 1',
+    sr: 'Претендују: Тамни — 2, Светли — 1',
+  };
+  for (const lang of Object.keys(all)) {
+    const { t, locale } = createI18n(lang, all[lang]);
+    const number = (n) => new Intl.NumberFormat(locale).format(n);
+    assert.equal(describeGroup(t, number, info, 'dark').head, expected[lang], lang);
+  }
+});
+

@@ -106,6 +106,7 @@ export default {
   'board.label': 'Federa board, {size} by {size}',
   'board.lastMove': 'Last move: {move}',
   'board.empty': 'empty',
+  'badge.attackers': 'Attackers: {mover} {mine}, {opponent} {theirs}',
   'badge.mayChange': '{color} may change this group into {piece} pieces.',
 
   'move.place': '{color} placed a {piece} piece at {at}.',

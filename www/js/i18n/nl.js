@@ -106,6 +106,7 @@ export default {
   'board.label': 'Federabord, {size} bij {size}',
   'board.lastMove': 'Laatste zet: {move}',
   'board.empty': 'leeg',
+  'badge.attackers': 'Aanvallers: {mover} {mine}, {opponent} {theirs}',
   'badge.mayChange': '{color} mag deze groep veranderen: elk stuk wordt een {piece} stuk.',
 
   'move.place': '{color} plaatste een {piece} stuk op {at}.',
