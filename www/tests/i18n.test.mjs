@@ -219,3 +219,27 @@ test('a group’s badge says in words how many pieces of each colour attack it',
   }
 });
 
+/** How many leading letters `a` and `b` share, ignoring case. */
+function sharedStart(a, b) {
+  const [x, y] = [a.toLowerCase(), b.toLowerCase()];
+  let k = 0;
+  while (k < x.length && x[k] === y[k]) k++;
+  return k;
+}
+
+// Undo, redo and take back sit near Cancel (the review's, an embedded
+// board's bar): no word of one may share a stem with a word of the other,
+// as Russian's "Отменить" and "Отмена" did.
+test('the undo, redo and take-back labels cannot be mistaken for cancel', () => {
+  const problems = [];
+  for (const [lang, catalogue] of Object.entries(all)) {
+    const cancel = String(catalogue['btn.cancel']).split(/\s+/);
+    for (const key of ['btn.undo', 'btn.redo', 'btn.takeBack']) {
+      for (const word of String(catalogue[key]).split(/\s+/)) {
+        const near = cancel.find((c) => sharedStart(word, c) >= Math.min(4, word.length, c.length));
+        if (near) problems.push(`${lang}: ${key} “${catalogue[key]}” beside btn.cancel “${catalogue['btn.cancel']}”`);
+      }
+    }
+  }
+  assert.deepEqual(problems, []);
+});

@@ -425,6 +425,8 @@ export default {
   'editor.clear': 'Clear pieces',
   'editor.fill': 'Fill empty points',
   'editor.flip': 'Flip',
+  'editor.undo': 'Undo',
+  'editor.redo': 'Redo',
   'editor.rotate': 'Rotate',
   'editor.clearMarks': 'Clear marks',
   'editor.reportTitle': 'What the engine sees',

@@ -422,6 +422,8 @@ export default {
   'editor.clear': 'Stukken weghalen',
   'editor.fill': 'Lege punten vullen',
   'editor.flip': 'Spiegelen',
+  'editor.undo': 'Ongedaan maken',
+  'editor.redo': 'Herhalen',
   'editor.rotate': 'Draaien',
   'editor.clearMarks': 'Markeringen weghalen',
   'editor.reportTitle': 'Wat de engine ziet',

@@ -461,6 +461,8 @@ export default {
   'editor.clear': 'Уклони фигуре',
   'editor.fill': 'Попуни празне тачке',
   'editor.flip': 'Пресликај',
+  'editor.undo': 'Поништи',
+  'editor.redo': 'Понови',
   'editor.rotate': 'Заротирај',
   'editor.clearMarks': 'Уклони ознаке',
   'editor.reportTitle': 'Шта мотор види',
