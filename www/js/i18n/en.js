@@ -375,8 +375,8 @@ export default {
   'puzzles.plies.5': 'wins within three of your moves',
   'puzzles.solvedBefore': 'You solved this one before.',
   'puzzles.solved': {
-    one: 'Solved: {count} of {total} puzzle.',
-    other: 'Solved: {count} of {total} puzzles.',
+    one: 'Solved: {solved} of {count} puzzle.',
+    other: 'Solved: {solved} of {count} puzzles.',
   },
   'puzzles.next': 'Next puzzle',
   'puzzles.previous': 'Previous puzzle',

@@ -372,8 +372,8 @@ export default {
   'puzzles.plies.5': 'wint binnen drie van je zetten',
   'puzzles.solvedBefore': 'Deze heb je al eerder opgelost.',
   'puzzles.solved': {
-    one: 'Opgelost: {count} van {total} puzzel.',
-    other: 'Opgelost: {count} van {total} puzzels.',
+    one: 'Opgelost: {solved} van {count} puzzel.',
+    other: 'Opgelost: {solved} van {count} puzzels.',
   },
   'puzzles.next': 'Volgende puzzel',
   'puzzles.previous': 'Vorige puzzel',

@@ -410,9 +410,9 @@ export default {
   'puzzles.plies.5': 'добија у највише три твоја потеза',
   'puzzles.solvedBefore': 'Овај задатак си већ решио.',
   'puzzles.solved': {
-    one: 'Решен је {count} задатак од {total}.',
-    few: 'Решена су {count} задатка од {total}.',
-    other: 'Решено је {count} задатака од {total}.',
+    one: 'Решено: {solved} од {count} задатка.',
+    few: 'Решено: {solved} од {count} задатка.',
+    other: 'Решено: {solved} од {count} задатака.',
   },
   'puzzles.next': 'Следећи задатак',
   'puzzles.previous': 'Претходни задатак',
