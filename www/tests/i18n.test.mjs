@@ -209,8 +209,8 @@ test('a group’s badge says in words how many pieces of each colour attack it',
   const expected = {
     en: 'Attackers: Dark 2, Light 1',
     nl: 'Aanvallers: Donker 2, Licht 1',
-    ru: 'Претендуют: Тёмные — 2, Светлые — 1',
-    sr: 'Претендују: Тамни — 2, Светли — 1',
+    ru: 'Претендуют: Тёмные 2, Светлые 1',
+    sr: 'Претендују: Тамни 2, Светли 1',
   };
   for (const lang of Object.keys(all)) {
     const { t, locale } = createI18n(lang, all[lang]);

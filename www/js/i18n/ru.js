@@ -116,7 +116,7 @@ export default {
   'board.label': 'Доска Федеры, {size} на {size}',
   'board.lastMove': 'Последний ход: {move}',
   'board.empty': 'пусто',
-  'badge.attackers': 'Претендуют: {mover} — {mine}, {opponent} — {theirs}',
+  'badge.attackers': 'Претендуют: {mover} {mine}, {opponent} {theirs}',
   'badge.mayChange': '{color} могут превратить эту группу: из каждой её фишки получится {piece} фишка.',
 
   'move.place': '{color} поставили фишку на {at} ({piece}).',

@@ -114,7 +114,7 @@ export default {
   'board.label': 'Табла за Федеру, {size} × {size}',
   'board.lastMove': 'Последњи потез: {move}',
   'board.empty': 'празно',
-  'badge.attackers': 'Претендују: {mover} — {mine}, {opponent} — {theirs}',
+  'badge.attackers': 'Претендују: {mover} {mine}, {opponent} {theirs}',
   'badge.mayChange': '{color} може да претвори ову групу: свака њена фигура постаће {piece}.',
 
   'move.place': '{color} је поставио фигуру на {at} ({piece}).',
