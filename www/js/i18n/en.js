@@ -153,6 +153,7 @@ export default {
     one: "Dark's chance of winning after each move; {count} move marked",
     other: "Dark's chance of winning after each move; {count} moves marked",
   },
+  'review.graphTitle': "Dark's chance of winning",
   'review.accuracy': 'Accuracy',
   'review.at': 'Move {n}, {move}: {class}, {drop} points lost. The AI preferred {best}.',
   'review.noneMarked': 'No move was marked.',

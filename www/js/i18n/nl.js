@@ -150,6 +150,7 @@ export default {
     one: 'Winkans van Donker na elke zet; {count} zet gemarkeerd',
     other: 'Winkans van Donker na elke zet; {count} zetten gemarkeerd',
   },
+  'review.graphTitle': 'Winkans van Donker',
   'review.accuracy': 'Nauwkeurigheid',
   'review.at': 'Zet {n}, {move}: {class}, {drop} punten verloren. De computer verkoos {best}.',
   'review.noneMarked': 'Geen enkele zet is gemarkeerd.',
