@@ -65,7 +65,9 @@ function showBadge(badge, host, board, point, { head, tail, ok }) {
   badge.hidden = false;
   const canvas = board.canvas.getBoundingClientRect();
   const box = host.getBoundingClientRect();
-  const x = canvas.left - box.left + at.x;
+  // Centred on the point, but kept inside the board near its sides.
+  const half = badge.offsetWidth / 2;
+  const x = Math.min(Math.max(canvas.left - box.left + at.x, half), box.width - half);
   const y = canvas.top - box.top + at.y;
   // Below the point near the top edge, above it elsewhere.
   const below = y < box.height * 0.25;

@@ -17,3 +17,14 @@
 export function readPuzzles(engine, text) {
   return /** @type {Puzzle[]} */ (engine.readPuzzles(text)).sort((a, b) => a.plies - b.plies || a.size - b.size);
 }
+
+/**
+ * The line saying how many of the `total` puzzles the player solved. Its
+ * noun goes with `total` ("1 of 371 puzzles"), so that is the plural's count.
+ * @param {import('./words.js').Translate} t
+ * @param {number} solved
+ * @param {number} total
+ */
+export function solvedLine(t, solved, total) {
+  return solved >= total ? t('puzzles.allSolved') : t('puzzles.solved', { solved, count: total });
+}

@@ -9,7 +9,7 @@ import { followPageLanguage, loadLanguage, preferredLanguage } from './i18n.js';
 import { readEntry, safeStorage, writeEntry } from './store.js';
 import { describeError } from './words.js';
 import { loadEngine } from './engine.js';
-import { readPuzzles } from './puzzle-file.js';
+import { readPuzzles, solvedLine } from './puzzle-file.js';
 import './embed.js';
 
 export const SOLVED_KEY = 'federa.puzzles';
@@ -72,8 +72,7 @@ async function start() {
   }
 
   function count() {
-    $('puzzle-count').textContent =
-      solved.size >= puzzles.length ? t('puzzles.allSolved') : t('puzzles.solved', { count: solved.size, total: puzzles.length });
+    $('puzzle-count').textContent = solvedLine(t, solved.size, puzzles.length);
     $('puzzle-unsolved').toggleAttribute('disabled', firstUnsolved(at + 1) === null || firstUnsolved(at + 1) === at);
   }
 

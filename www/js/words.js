@@ -99,8 +99,9 @@ export function describeError(t, error) {
 }
 
 /**
- * What a hovered group's badge says: the attacker counts as "mover :
- * opponent", and whether and why the side to move may change it.
+ * What a hovered group's badge says: how many pieces of each colour attack
+ * the group, the side to move's first, and whether and why that side may
+ * change it.
  * @param {Translate} t
  * @param {(n: number) => string} formatNumber
  * @param {import('./types.js').GroupInfo} info
@@ -111,7 +112,12 @@ export function describeGroup(t, formatNumber, info, toMove) {
   const theirs = (toMove === 'dark' ? info.lightAttackers : info.darkAttackers).length;
   const into = toMove === 'dark' ? info.intoDark : info.intoLight;
   return {
-    head: `${formatNumber(mine)} : ${formatNumber(theirs)}`,
+    head: t('badge.attackers', {
+      mover: t('color.' + toMove),
+      mine: formatNumber(mine),
+      opponent: t('color.' + (toMove === 'dark' ? 'light' : 'dark')),
+      theirs: formatNumber(theirs),
+    }),
     tail: info.refusal
       ? describeError(t, info.refusal)
       : t('badge.mayChange', { color: t('color.' + toMove), piece: t('piece.' + into) }),

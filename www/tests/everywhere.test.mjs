@@ -246,6 +246,31 @@ test('the embed\'s review mode shows an annotated record\'s graph, glyphs and co
   await page.close();
 });
 
+// A comment is read as being about the move above its start: the move it
+// annotates, also when that move is the second of its row.
+test('the embed\'s review demo shows each comment under the move it annotates, at 1280 and 360 px', async () => {
+  for (const width of [1280, 360]) {
+    const page = await open(server.url + 'embed.html');
+    await page.setViewportSize({ width, height: 800 });
+    await boardsReady(page);
+    const placed = await page.evaluate(() => {
+      const list = document.querySelector('#demo-review').shadowRoot.querySelector('.move-list');
+      const buttons = [...list.querySelectorAll(':scope > li > .mv')].map((b) => ({ ply: b.dataset.ply, box: b.getBoundingClientRect() }));
+      return [...list.querySelectorAll(':scope > li.note-row .comment')].map((c) => {
+        const box = c.getBoundingClientRect();
+        // The lowest row of moves above the comment, and in it the move
+        // over the comment's first letters.
+        const above = buttons.filter((b) => b.box.bottom <= box.top + 1);
+        const row = Math.max(...above.map((b) => b.box.bottom));
+        const over = above.find((b) => b.box.bottom === row && b.box.left <= box.left + 4 && box.left + 4 < b.box.right);
+        return [c.textContent, over?.ply ?? null];
+      });
+    });
+    assert.deepEqual(placed, [['The centre.', '1'], ['Too far from the fight.', '4']], `${width} px`);
+    await page.close();
+  }
+});
+
 test('a problem refuses a wrong move with its author\'s text, answers the right ones, gives a hint and reports solved', async () => {
   const page = await open(server.url + 'embed.html');
   await boardsReady(page);

@@ -9,7 +9,8 @@ import './glue.mjs';
 const { aspect, coordinateLabels, drawnArea, gridLines, layout, pixel, pointAt, shown } = await import('../js/board/geometry.js');
 const { pointName } = await import('../js/points.js');
 
-const SIDES = [100, 517, 800];
+// 344 px: the canvas on a 360 px phone, where a 13x13 point is 24 px apart.
+const SIDES = [100, 344, 517, 800];
 const SIZES = Array.from({ length: 24 }, (_, k) => k + 2);
 
 /** Every layout under test: each size, with and without coordinates, at a few canvas sides. */

@@ -200,3 +200,46 @@ test('sr: is written in Cyrillic', () => {
   }
   assert.deepEqual(problems, []);
 });
+
+// The badge over a hovered group names who attacks it and how many, in
+// words; the bare "2 : 1" of before left a newcomer guessing.
+test('a group’s badge says in words how many pieces of each colour attack it', async () => {
+  const { describeGroup } = await import('../js/words.js');
+  const info = { darkAttackers: ['a2', 'b1'], lightAttackers: ['c2'], intoDark: 'darkRound', intoLight: 'lightRound', refusal: null };
+  const expected = {
+    en: 'Attackers: Dark 2, Light 1',
+    nl: 'Aanvallers: Donker 2, Licht 1',
+    ru: 'Претендуют: Тёмные 2, Светлые 1',
+    sr: 'Претендују: Тамни 2, Светли 1',
+  };
+  for (const lang of Object.keys(all)) {
+    const { t, locale } = createI18n(lang, all[lang]);
+    const number = (n) => new Intl.NumberFormat(locale).format(n);
+    assert.equal(describeGroup(t, number, info, 'dark').head, expected[lang], lang);
+  }
+});
+
+/** How many leading letters `a` and `b` share, ignoring case. */
+function sharedStart(a, b) {
+  const [x, y] = [a.toLowerCase(), b.toLowerCase()];
+  let k = 0;
+  while (k < x.length && x[k] === y[k]) k++;
+  return k;
+}
+
+// Undo, redo and take back sit near Cancel (the review's, an embedded
+// board's bar): no word of one may share a stem with a word of the other,
+// as Russian's "Отменить" and "Отмена" did.
+test('the undo, redo and take-back labels cannot be mistaken for cancel', () => {
+  const problems = [];
+  for (const [lang, catalogue] of Object.entries(all)) {
+    const cancel = String(catalogue['btn.cancel']).split(/\s+/);
+    for (const key of ['btn.undo', 'btn.redo', 'btn.takeBack']) {
+      for (const word of String(catalogue[key]).split(/\s+/)) {
+        const near = cancel.find((c) => sharedStart(word, c) >= Math.min(4, word.length, c.length));
+        if (near) problems.push(`${lang}: ${key} “${catalogue[key]}” beside btn.cancel “${catalogue['btn.cancel']}”`);
+      }
+    }
+  }
+  assert.deepEqual(problems, []);
+});

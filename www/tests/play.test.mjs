@@ -138,7 +138,7 @@ test('an illegal change explains why', async () => {
   const at = await page.evaluate(() => window.federa.pointPixel('b2'));
   await page.mouse.move(at.x, at.y);
   await page.waitForSelector('#badge:not([hidden])');
-  assert.match(await page.textContent('#badge'), /1 : 3/);
+  assert.match(await page.textContent('#badge'), /^Attackers: Dark 1, Light 3 /);
   await shot(page, 'illegal-change');
   await page.close();
 });

@@ -9,7 +9,7 @@ import { engine } from './glue.mjs';
 import { thrown } from './thrown.mjs';
 
 const wasm = await engine();
-const { readPuzzles } = await import('../js/puzzle-file.js');
+const { readPuzzles, solvedLine } = await import('../js/puzzle-file.js');
 const { describeError } = await import('../js/words.js');
 const { loadLanguage } = await import('../js/i18n.js');
 const { t } = await loadLanguage('en');
@@ -48,5 +48,32 @@ test('a bad line is named by its number and its problem', () => {
     const said = describeError(t, error);
     if (words) assert.equal(said, words);
     else assert.match(said, new RegExp(`^Line ${facts.index} of the puzzle file: the (position does not read|move is illegal): \\S`));
+  }
+});
+
+// The noun goes with the number of puzzles in English and Dutch ("1 of 371
+// puzzles"), and after Russian "из" and Serbian "од" takes the genitive
+// that number asks for (371 задачи, 372 задач; 371 задатка, 375 задатака).
+test('the solved count agrees with the number of puzzles in every language', async () => {
+  const expected = {
+    en: [[1, 371, 'Solved: 1 of 371 puzzles.'], [0, 1, 'Solved: 0 of 1 puzzle.'], [5, 372, 'Solved: 5 of 372 puzzles.']],
+    nl: [[1, 371, 'Opgelost: 1 van 371 puzzels.'], [0, 1, 'Opgelost: 0 van 1 puzzel.'], [5, 372, 'Opgelost: 5 van 372 puzzels.']],
+    ru: [
+      [1, 371, 'Решено: 1 из 371 задачи.'],
+      [2, 372, 'Решено: 2 из 372 задач.'],
+      [5, 375, 'Решено: 5 из 375 задач.'],
+      [21, 411, 'Решено: 21 из 411 задач.'],
+    ],
+    sr: [
+      [1, 371, 'Решено: 1 од 371 задатка.'],
+      [2, 372, 'Решено: 2 од 372 задатка.'],
+      [5, 375, 'Решено: 5 од 375 задатака.'],
+      [21, 411, 'Решено: 21 од 411 задатака.'],
+    ],
+  };
+  for (const [lang, cases] of Object.entries(expected)) {
+    const { t } = await loadLanguage(lang);
+    for (const [solved, total, line] of cases) assert.equal(solvedLine(t, solved, total), line, lang);
+    assert.equal(solvedLine(t, 371, 371), t('puzzles.allSolved'), lang);
   }
 });

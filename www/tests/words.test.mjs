@@ -170,17 +170,17 @@ test('an error kind without words falls back to the unexpected error', () => {
   assert.equal(describeError(t, { kind: 'novel', message: 'm' }), 'error.novel|{"kind":"novel","message":"m"}');
 });
 
-test('a group’s badge: the attackers as mover : opponent, and whether the mover may change it', () => {
+test('a group’s badge: how many of each colour attack it, the mover’s first, and whether the mover may change it', () => {
   // Dark to move on 2x2: a1 (dark round) is attacked by a2 (dark) and b1 (light), a tie Dark owns.
   const game = game2(['BCa1', 'WCb1', 'BSa2', 'WCb2']);
   assert.deepEqual(describeGroup(t, formatNumber, game.groupAt(0, 0), 'dark'), {
-    head: '#1 : #1',
+    head: 'badge.attackers|{"mover":"color.dark","mine":"#1","opponent":"color.light","theirs":"#1"}',
     tail: 'badge.mayChange|{"color":"color.dark","piece":"piece.darkSquare"}',
     ok: true,
   });
   // The light group b1-b2 is attacked by a2 only: Dark may change it, 1 : 0.
   assert.deepEqual(describeGroup(t, formatNumber, game.groupAt(1, 0), 'dark'), {
-    head: '#1 : #0',
+    head: 'badge.attackers|{"mover":"color.dark","mine":"#1","opponent":"color.light","theirs":"#0"}',
     tail: 'badge.mayChange|{"color":"color.dark","piece":"piece.darkSquare"}',
     ok: true,
   });
@@ -189,7 +189,7 @@ test('a group’s badge: the attackers as mover : opponent, and whether the move
   const info = game.groupAt(0, 0);
   assert.equal(info.refusal.kind, 'tieNotYours');
   assert.deepEqual(describeGroup(t, formatNumber, info, 'light'), {
-    head: '#1 : #1',
+    head: 'badge.attackers|{"mover":"color.light","mine":"#1","opponent":"color.dark","theirs":"#1"}',
     tail: describeError(t, info.refusal),
     ok: false,
   });
@@ -199,8 +199,8 @@ test('a group’s badge: the attackers as mover : opponent, and whether the move
     piece: 'lightSquare', points: ['b2'], enclosed: true, emptyNeighbours: [], darkAttackers: ['a2', 'b1'],
     lightAttackers: ['c2'], changer: 'dark', intoDark: 'darkRound', intoLight: 'lightRound', refusal: null,
   };
-  assert.equal(describeGroup(t, formatNumber, counts, 'dark').head, '#2 : #1');
-  assert.equal(describeGroup(t, formatNumber, counts, 'light').head, '#1 : #2');
+  assert.equal(describeGroup(t, formatNumber, counts, 'dark').head, 'badge.attackers|{"mover":"color.dark","mine":"#2","opponent":"color.light","theirs":"#1"}');
+  assert.equal(describeGroup(t, formatNumber, counts, 'light').head, 'badge.attackers|{"mover":"color.light","mine":"#1","opponent":"color.dark","theirs":"#2"}');
   assert.equal(
     describeGroup(t, formatNumber, counts, 'light').tail,
     'badge.mayChange|{"color":"color.light","piece":"piece.lightRound"}',

@@ -380,7 +380,7 @@ impl Position {
                 let group = self
                     .group_at(at)
                     .ok_or(IllegalMove::NothingToChange { at })?;
-                let expected = group.check_change(into.color)?;
+                let expected = group.check_change_named(into.color, at)?;
                 if expected == into {
                     Ok(())
                 } else {
@@ -1043,9 +1043,16 @@ impl Group {
     }
 
     /// Whether `color` may change the group; if so, what it becomes, and if
-    /// not, why. (Turn order is not considered here.)
+    /// not, why, naming the group by its canonical point. (Turn order is not
+    /// considered here.)
     pub fn check_change(&self, color: Color) -> Result<Piece, IllegalMove> {
-        let at = self.canonical_point();
+        self.check_change_named(color, self.canonical_point())
+    }
+
+    /// As [`Group::check_change`], with a refusal naming `at`, the point of
+    /// the group a player chose: a player who pointed at one piece is told
+    /// about that piece, not about the group's first one.
+    pub fn check_change_named(&self, color: Color, at: Point) -> Result<Piece, IllegalMove> {
         if !self.enclosed() {
             return Err(IllegalMove::NotEnclosed {
                 at,

@@ -267,6 +267,27 @@ fn a_group_that_is_not_enclosed_cannot_be_changed_and_the_error_names_its_empty_
 }
 
 #[test]
+fn a_refused_change_names_the_point_the_move_named_not_the_groups_first() {
+    // The dark rounds a3, a2 and b2 form one group that touches empty
+    // points; its first point (lowest row, then leftmost) is a2, yet a move
+    // at a3 or b2 is refused about a3 or b2.
+    let mut p = pos("C../CC./... w");
+    for (token, at) in [("WFCa3", "a3"), ("WFCb2", "b2"), ("WFCa2", "a2")] {
+        match p.try_play(mv(token)).unwrap_err() {
+            IllegalMove::NotEnclosed { at: named, .. } => assert_eq!(named, pt(at), "{token}"),
+            other => panic!("{token}: {other}"),
+        }
+    }
+    // Enclosed by light squares, which attack no dark round: the same for
+    // the other refusals.
+    let mut p = pos("CCs/ssC/.ss w");
+    assert_eq!(
+        p.try_play(mv("WFCb3")),
+        Err(IllegalMove::NoAttackers { at: pt("b3") })
+    );
+}
+
+#[test]
 fn the_result_of_a_change_is_the_movers_attacker_not_a_choice() {
     let mut p = pos("3/S2/CS. b");
     assert_eq!(

@@ -866,13 +866,15 @@ impl GameHandle {
     #[wasm_bindgen(js_name = groupAt)]
     pub fn group_at(&self, col: f64, row: f64) -> JsValue {
         let pos = self.game.position();
-        let Some(group) = point_from(pos, col, row).and_then(|p| pos.group_at(p)) else {
+        let Some((at, group)) =
+            point_from(pos, col, row).and_then(|p| pos.group_at(p).map(|g| (p, g)))
+        else {
             return JsValue::NULL;
         };
         let refusal = match pos.winner() {
             Some(winner) => Some(errors::info(&federa_core::IllegalMove::GameOver { winner })),
             None => group
-                .check_change(pos.to_move())
+                .check_change_named(pos.to_move(), at)
                 .err()
                 .map(|e| errors::info(&e)),
         };

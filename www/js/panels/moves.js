@@ -92,6 +92,9 @@ export function renderMoves(list, tree, t, onShow) {
     if (row.comment) {
       const li = document.createElement('li');
       li.className = 'note-row';
+      // Under its own move: a comment on a pair's second move starts in
+      // that move's column, not under the first move.
+      if (pair.children.length > 2) li.classList.add('second');
       li.appendChild(comment(row));
       list.appendChild(li);
     }

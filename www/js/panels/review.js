@@ -1,8 +1,9 @@
 // @ts-check
-// The game review's panel parts: the win-chance graph (Dark's chance after
-// each move, the current ply as a line, marked moves as dots in their
-// glyph's colour; a click or a drag jumps there) and the per-player table.
+// The game review's panel parts: the win-chance graph (its shapes from
+// panels/graph.js; a click or a drag jumps to the ply under the pointer)
+// and the per-player table.
 import { MARKED } from '../facts.js';
+import { graphShapes, plyAt } from './graph.js';
 
 /**
  * @typedef {import('../types.js').Judgement} Judgement
@@ -10,19 +11,9 @@ import { MARKED } from '../facts.js';
  */
 
 const SVG = 'http://www.w3.org/2000/svg';
-/** The graph's drawing size (it is scaled to its box). */
+/** The graph's size while its box has none (hidden), in pixels. */
 const W = 300;
-const H = 80;
-
-/**
- * @param {string} name
- * @param {Record<string, string | number>} attributes
- */
-function svg(name, attributes) {
-  const el = document.createElementNS(SVG, name);
-  for (const [k, v] of Object.entries(attributes)) el.setAttribute(k, String(v));
-  return el;
-}
+const H = 140;
 
 /**
  * Dark's chance at each ply from 0, from the judgements (a hole where a move
@@ -36,15 +27,20 @@ export function darkChances(results) {
   return [start, ...results.map((r) => (r ? r.dark : null))];
 }
 
-/**
- * The x of ply `ply` of `plies`, and back.
- * @param {number} ply
- * @param {number} plies
- */
-const xOf = (ply, plies) => (plies ? (ply / plies) * W : 0);
+/** @param {SVGSVGElement} graph */
+function sizeOf(graph) {
+  const box = graph.getBoundingClientRect();
+  return { width: Math.round(box.width) || W, height: Math.round(box.height) || H };
+}
+
+/** What draws each graph again when its box changes size. */
+const redraws = new WeakMap();
+/** Watches the graphs' boxes (made at the first graph drawn). @type {ResizeObserver | undefined} */
+let resized;
 
 /**
- * Draws the graph into `graph` (an <svg>).
+ * Draws the graph into `graph` (an <svg>), in its box's pixels, and again
+ * whenever the box changes size.
  * @param {SVGSVGElement} graph
  * @param {(number | null)[]} chances Dark's chance at each ply from 0 (null where unknown)
  * @param {(string | undefined)[]} classes each move's class
@@ -52,39 +48,30 @@ const xOf = (ply, plies) => (plies ? (ply / plies) * W : 0);
  * @param {Translate} t
  */
 export function renderGraph(graph, chances, classes, ply, t) {
-  const plies = chances.length - 1;
-  graph.setAttribute('viewBox', `0 0 ${W} ${H}`);
-  graph.setAttribute('preserveAspectRatio', 'none');
-  graph.replaceChildren();
-  graph.appendChild(svg('rect', { class: 'graph-light', x: 0, y: 0, width: W, height: H }));
-  // The area under the curve, in runs of judged plies.
-  /** @type {[number, number][]} */
-  let run = [];
-  const flush = () => {
-    if (run.length > 1) {
-      const points = run.map(([x, y]) => `${x},${y}`).join(' ');
-      const [first, last] = [run[0][0], run[run.length - 1][0]];
-      graph.appendChild(svg('polygon', { class: 'graph-dark', points: `${first},${H} ${points} ${last},${H}` }));
-      graph.appendChild(svg('polyline', { class: 'graph-line', points }));
-    }
-    run = [];
-  };
-  chances.forEach((c, k) => {
-    if (c === null) flush();
-    else run.push([xOf(k, plies), H - c * H]);
-  });
-  flush();
-  graph.appendChild(svg('line', { class: 'graph-half', x1: 0, y1: H / 2, x2: W, y2: H / 2 }));
-  graph.appendChild(svg('line', { class: 'graph-now', x1: xOf(ply, plies), y1: 0, x2: xOf(ply, plies), y2: H }));
-  /** @param {string | undefined} c */
-  const isMarked = (c) => MARKED.includes(/** @type {any} */ (c));
-  classes.forEach((c, k) => {
-    const dark = chances[k + 1];
-    if (!isMarked(c) || dark === null) return;
-    graph.appendChild(svg('circle', { class: `graph-mark ${c}`, cx: xOf(k + 1, plies), cy: H - dark * H, r: 3.2 }));
-  });
-  const marked = classes.filter(isMarked).length;
+  const { width, height } = sizeOf(graph);
+  graph.setAttribute('viewBox', `0 0 ${width} ${height}`);
+  const percent = (/** @type {number} */ value) => t('format.percent', { value });
+  const shapes = graphShapes({ chances, classes, ply, width, height, title: t('review.graphTitle'), percent });
+  graph.replaceChildren(
+    ...shapes.map(([name, attributes, text]) => {
+      const el = document.createElementNS(SVG, name);
+      for (const [k, v] of Object.entries(attributes)) el.setAttribute(k, String(v));
+      if (text !== undefined) el.textContent = text;
+      return el;
+    }),
+  );
+  const marked = classes.filter((c) => MARKED.includes(/** @type {any} */ (c))).length;
   graph.setAttribute('aria-label', t('review.graph', { count: marked }));
+  if (!redraws.has(graph)) {
+    resized ??= new ResizeObserver((entries) => {
+      for (const entry of entries) redraws.get(entry.target)?.();
+    });
+    resized.observe(graph);
+  }
+  redraws.set(graph, () => {
+    const now = sizeOf(graph);
+    if (now.width !== width || now.height !== height) renderGraph(graph, chances, classes, ply, t);
+  });
 }
 
 /**
@@ -99,7 +86,7 @@ export function listenGraph(graph, plies, jump) {
     const box = graph.getBoundingClientRect();
     const n = plies();
     if (!n || !box.width) return;
-    jump(Math.max(0, Math.min(n, Math.round(((e.clientX - box.left) / box.width) * n))));
+    jump(plyAt(e.clientX - box.left, box.width, box.height, n));
   };
   graph.addEventListener('pointerdown', (e) => {
     graph.setPointerCapture(e.pointerId);
