@@ -31,6 +31,7 @@ test('a tap on f9 of a 13x13 board at 360 px is about f9, also when its group st
   await page.waitForFunction(() => document.documentElement.classList.contains('ready') && window.federa);
   await newGame(page, { size: 13, opponent: 'human', pie: false });
   const tap = async (point) => {
+    await page.locator('#board').scrollIntoViewIfNeeded();
     const at = await page.evaluate((p) => window.federa.pointPixel(p), point);
     assert.ok(at, point);
     await page.touchscreen.tap(at.x, at.y);
@@ -38,13 +39,15 @@ test('a tap on f9 of a 13x13 board at 360 px is about f9, also when its group st
   // Dark's rounds f9, g9 and g8 make one group (g8 first in board order),
   // not enclosed; Light plays far away.
   const moves = ['f9', 'a1', 'g9', 'a2', 'g8', 'a3'];
+  // Each by two taps: the first selects, the second plays.
   for (const [k, point] of moves.entries()) {
+    await tap(point);
     await tap(point);
     await page.waitForFunction((n) => window.federa.status().ply === n, k + 1);
   }
   assert.equal(await page.evaluate(() => window.federa.record()), '13x13 BCf9 WCa1 BCg9 WCa2 BCg8 WCa3');
-  // Dark taps f9 again: whether the page refuses at once or first shows the
-  // group's badge, its words name f9.
+  // Dark taps f9 again: the first tap shows the group's badge, whose words
+  // name f9.
   await tap('f9');
   const said = await page.waitForFunction(() => {
     const badge = document.querySelector('.badge');
