@@ -1,9 +1,11 @@
 // After Trunk builds the web game: puts the content security policy into
 // every page (scripts/csp.mjs), lists every module a page's script imports
 // as a modulepreload link (so they load side by side, not one level of
-// imports after another), stamps the build's version (a hash of every
-// file) into js/build.js, and writes the service worker with that version
-// and the list of files to keep for offline play.
+// imports after another), minifies the JavaScript (terser: the sources'
+// comments are for their readers, not for a phone's download), stamps the
+// build's version (a hash of every file) into js/build.js, and writes the
+// service worker with that version and the list of files to keep for
+// offline play.
 // Run by Trunk as a post-build hook (see Trunk.toml), or: node scripts/postbuild.mjs dist
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -11,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { withPolicy } from './csp.mjs';
 import { imports } from './modules.mjs';
+import { minify } from 'terser';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(process.env.TRUNK_STAGING_DIR ?? process.argv[2] ?? 'dist');
@@ -51,6 +54,11 @@ for (const rel of assets.filter((f) => f.endsWith('.html'))) {
   const file = path.join(root, rel);
   const html = await withPreloads(await fs.readFile(file, 'utf8'), rel);
   await fs.writeFile(file, withPolicy(html, rel));
+}
+for (const rel of assets.filter((f) => f.endsWith('.js'))) {
+  const file = path.join(root, rel);
+  const { code } = await minify(await fs.readFile(file, 'utf8'), { module: true, format: { comments: false } });
+  await fs.writeFile(file, code + '\n');
 }
 const lines = [];
 for (const rel of assets) {

@@ -40,6 +40,7 @@ import { $, PlayView } from './play/view.js';
  */
 
 const AUTOPLAY_MS = 250;
+const REVIEW_SAVE_MS = 1000;
 const boardEl = $('board');
 const engineLoading = loadEngine();
 let i18n = await loadLanguage(preferredLanguage());
@@ -60,11 +61,24 @@ const page = {
   save: () => persist.save(),
   name: (move) => nameMove(t, typeof move === 'string' ? engine.moveInfo(move) : move),
 };
+/** A save of the review's judgements waiting, while a review runs. */
+let reviewSave = 0;
 const review = new ReviewRunner({
   client: () => new AiClient(),
   onChange: () => {
     view.renderReview();
-    persist.save();
+    // A save writes the whole game, so while a review runs its judgements
+    // are saved at most once a second; its end is saved at once.
+    if (!review.state.running) {
+      clearTimeout(reviewSave);
+      reviewSave = 0;
+      persist.save();
+    } else if (!reviewSave) {
+      reviewSave = window.setTimeout(() => {
+        reviewSave = 0;
+        persist.save();
+      }, REVIEW_SAVE_MS);
+    }
   },
 });
 // The analysis board's own worker, beside the game AI's; hints and the
@@ -298,7 +312,9 @@ async function copyText(text, done) {
 
 function download() {
   const stamp = new Date().toISOString().slice(0, 16).replace(/[-:T]/g, '');
-  saveFile(new Blob([session.current.annotated() + '\n'], { type: 'text/plain' }), `federa-${stamp}.txt`);
+  // With the archive's tags (players, date, result, level), as an export of all games has them.
+  const text = games.current() ?? session.current.annotated();
+  saveFile(new Blob([text + '\n'], { type: 'text/plain' }), `federa-${stamp}.txt`);
 }
 
 /** @param {string} [title] */

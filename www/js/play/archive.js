@@ -6,6 +6,7 @@
 // list whenever the archive changes.
 import { gameTitle, renderArchive, renderDeleted } from '../panels/archive.js';
 import { saveFile } from '../save-file.js';
+import { archiveTags } from '../archive.js';
 
 /**
  * @typedef {import('./page.js').Page} Page
@@ -86,21 +87,36 @@ export class ArchiveList {
     this.render();
   }
 
+  /**
+   * An entry's annotated record with `tags` set through the engine.
+   * @param {import('../archive.js').Entry} entry
+   * @param {[string, string][]} tags
+   */
+  tagged(entry, tags) {
+    try {
+      const game = this.parts.engine.GameHandle.fromRecord(entry.record, entry.pie !== false);
+      for (const [key, value] of tags) game.setTag(key, value);
+      const tagged = game.annotated();
+      game.free();
+      return tagged;
+    } catch {
+      // A record the engine no longer reads goes out as it was kept.
+      return entry.record;
+    }
+  }
+
+  /** The current game's record with the archive's tags (a download's), or null with no entry. */
+  current() {
+    const { archive } = this.parts;
+    const read = archive.current ? archive.read(archive.current) : null;
+    const summary = archive.current ? archive.summaries.get(archive.current) : undefined;
+    return read && summary ? this.tagged(read.value, archiveTags(summary)) : null;
+  }
+
   /** Saves every game as one file of annotated records, with the archive's tags. */
   exportAll() {
-    const { engine, archive } = this.parts;
-    const text = archive.exportAll((entry, tags) => {
-      try {
-        const game = engine.GameHandle.fromRecord(entry.record, entry.pie !== false);
-        for (const [key, value] of tags) game.setTag(key, value);
-        const tagged = game.annotated();
-        game.free();
-        return tagged;
-      } catch {
-        // A record the engine no longer reads goes out as it was kept.
-        return entry.record;
-      }
-    });
+    const { archive } = this.parts;
+    const text = archive.exportAll((entry, tags) => this.tagged(entry, tags));
     const stamp = new Date().toISOString().slice(0, 16).replace(/[-:T]/g, '');
     saveFile(new Blob([text + '\n'], { type: 'text/plain' }), `federa-games-${stamp}.txt`);
   }
