@@ -247,7 +247,7 @@ test('save to a file and load it back', async () => {
   await page.click('#paste-form button[value="load"]');
   assert.match(await page.textContent('#paste-error'), /Move 2, BCd5, is illegal/);
   await page.click('#paste-form button[value="cancel"]');
-  assert.equal(await record(page), saved);
+  assert.equal(await record(page), text);
   await page.close();
 });
 
