@@ -128,6 +128,16 @@ const view = new PlayView({
   lostActions: { copy: (text) => copyText(text, t('message.textCopied')), close: dismissLost },
   lostWords: () => persist.lostWords(),
 });
+// Before another game becomes the current entry: the review's waiting save
+// is written into the game it judged, and the review stops.
+archive.onLeave = () => {
+  if (reviewSave) {
+    clearTimeout(reviewSave);
+    reviewSave = 0;
+    persist.save();
+  }
+  review.cancel();
+};
 const games = new ArchiveList(page, {
   engine,
   archive,
@@ -174,7 +184,7 @@ session.on('change', ({ animate }) => {
   const st = session.status();
   // A tap's selection belongs to the position it was made in.
   boardView.selected = null;
-  hint.onPosition(st);
+  hint.onPosition();
   coach.onPosition(st);
   steps.onPosition(st);
   analysis.follow();
@@ -256,7 +266,7 @@ function setGame(g, seats, level) {
   boardView.cursor = null;
   view.clearMessage();
   hint.clear();
-  coach.hide();
+  coach.reset();
   session.load(g, seats, level);
 }
 
@@ -313,7 +323,7 @@ async function copyText(text, done) {
 function download() {
   const stamp = new Date().toISOString().slice(0, 16).replace(/[-:T]/g, '');
   // With the archive's tags (players, date, result, level), as an export of all games has them.
-  const text = games.current() ?? session.current.annotated();
+  const text = games.tagged({ record: session.current.annotated(), pie: session.status().pie }, games.currentTags());
   saveFile(new Blob([text + '\n'], { type: 'text/plain' }), `federa-${stamp}.txt`);
 }
 

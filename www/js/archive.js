@@ -19,11 +19,13 @@ const ID = /^[0-9a-z]+$/;
  * opened) here; games played by link with a friend will have their own.
  * `players` says who played each colour at the main line's end (after any
  * swap), `result` its winner, `tags` the record's own, `reviewed` whether
- * a review judged any of its moves.
+ * a review judged any of its moves, `setUp` whether it starts from a set-up
+ * position.
  * @typedef {{
  *   id: string, kind: string, name: string | null, created: number, updated: number,
  *   size: number, moves: number, result: 'B' | 'W' | null, level: string,
  *   players: { dark: 'human' | 'ai', light: 'human' | 'ai' }, tags: [string, string][], reviewed: boolean,
+ *   setUp: boolean,
  * }} Summary
  * @typedef {Summary & { record: string, [snapshot: string]: unknown }} Entry
  */
@@ -55,6 +57,7 @@ function summaryOf(e) {
     players: { dark: players.dark === 'ai' ? 'ai' : 'human', light: players.light === 'ai' ? 'ai' : 'human' },
     tags: Array.isArray(e.tags) ? e.tags.filter((/** @type {unknown} */ t) => Array.isArray(t) && t.length === 2) : [],
     reviewed: Array.isArray(e.review) && e.review.some(Boolean),
+    setUp: e.setUp === true,
   };
 }
 
@@ -88,6 +91,8 @@ export class Archive {
    * @param {() => number} now
    */
   constructor(keeper, now = Date.now) {
+    /** Called before another entry becomes the current one, while the current game is still the page's (to write what it holds back). */
+    this.onLeave = () => {};
     this.keeper = keeper;
     this.now = now;
     /** The entry the page plays, or null before one is begun. @type {string | null} */
@@ -110,7 +115,7 @@ export class Archive {
     return ENTRY_PREFIX + id;
   }
 
-  /** Reads the list again from the storage (another tab may have saved). */
+  /** Reads the list from the storage. */
   refresh() {
     const { storage } = this.keeper;
     this.summaries.clear();
@@ -209,8 +214,10 @@ export class Archive {
    * @param {string} id
    */
   open(id) {
+    if (id !== this.current) this.onLeave();
     const left = this.current === null ? undefined : this.summaries.get(this.current);
-    if (left && left.id !== id && left.moves === 0 && !left.name) this.drop(left.id);
+    // A set-up position, or a game with tags, is worth keeping with no move.
+    if (left && left.id !== id && left.moves === 0 && !left.name && !left.setUp && left.tags.length === 0) this.drop(left.id);
     this.current = id;
     this.keeper.write(CURRENT_KEY, id);
     this.onChange();

@@ -25,7 +25,7 @@ export function readSettings() {
 /**
  * The stored game's cells, to draw before the engine has loaded: an empty
  * board of the settings' size when nothing is stored, nothing when the
- * entry does not read or a link is about to replace it.
+ * entry does not read.
  * @param {import('./settings.js').Settings} settings
  * @returns {{ size: number, cells: Uint8Array } | {}}
  */

@@ -197,3 +197,21 @@ test('an entry that does not read is kept under a backup key, noted, and leaves 
     ['stored.gameLost', 'archive.lost', 'archive.lost'],
   );
 });
+
+test('a reply of moves only goes on from the stored game and keeps its comments; a set-up position with no move is kept', () => {
+  const p = parts();
+  const mine = play(p, '5x5 BCa1 WCb2');
+  // The player comments on a move after sharing the game.
+  p.session.current.jump(1);
+  const annotated = wasm.GameHandle.fromText('5x5 BCa1 {my plan} WCb2!?', true);
+  p.session.load(annotated, HUMANS, 'club');
+  p.persist.save();
+  const reply = wasm.GameHandle.fromRecord('5x5 BCa1 WCb2 BCc3', true);
+  const { opened } = p.persist.open({ size: 5, code: encodeMoves(wasm, reply), pie: true }, 'novice');
+  assert.equal(p.archive.current, mine);
+  assert.equal(opened.game.annotated(), '5x5 BCa1 {my plan} WCb2!? BCc3');
+  // A set-up position (its Position tag) with no move stays when another game begins.
+  const setUp = play(p, '[Position "5/5/2C2/5/5 w"]\n5x5');
+  p.archive.begin();
+  assert.ok(p.archive.summaries.has(setUp));
+});

@@ -132,7 +132,7 @@ test('a hint rings the AI’s move, counts in the Hints tag, and goes when the p
   assert.equal(saves(), 1);
   assert.equal(announced.at(-1), t('hint.move', { move: named('BCc3'), win: 55 }));
   session.act('a1', 'round');
-  hint.onPosition(session.status());
+  hint.onPosition();
   assert.equal(hint.mark(), null);
 });
 

@@ -29,7 +29,10 @@ export class ArchiveList {
     this.renaming = null;
     /** The last deletion, for its undo. @type {{ id: string, text: string, title: string } | null} */
     this.deleted = null;
-    parts.archive.onChange = () => this.render();
+    // Not while a name is typed: the form would be made again under the typing.
+    parts.archive.onChange = () => {
+      if (this.renaming === null) this.render();
+    };
   }
 
   render() {
@@ -89,7 +92,7 @@ export class ArchiveList {
 
   /**
    * An entry's annotated record with `tags` set through the engine.
-   * @param {import('../archive.js').Entry} entry
+   * @param {{ record: string, pie?: unknown }} entry
    * @param {[string, string][]} tags
    */
   tagged(entry, tags) {
@@ -105,12 +108,11 @@ export class ArchiveList {
     }
   }
 
-  /** The current game's record with the archive's tags (a download's), or null with no entry. */
-  current() {
+  /** The archive's tags for the current game (none without an entry): a download's. */
+  currentTags() {
     const { archive } = this.parts;
-    const read = archive.current ? archive.read(archive.current) : null;
     const summary = archive.current ? archive.summaries.get(archive.current) : undefined;
-    return read && summary ? this.tagged(read.value, archiveTags(summary)) : null;
+    return summary ? archiveTags(summary) : [];
   }
 
   /** Saves every game as one file of annotated records, with the archive's tags. */

@@ -47,6 +47,13 @@ export class Coach {
     this.note = null;
   }
 
+  /** Another game: nothing judged of it yet. */
+  reset() {
+    this.hide();
+    this.last = null;
+    this.judging = null;
+  }
+
   /**
    * Has the AI judge move number `ply`; a mistake or a blunder gets a note.
    * @param {number} ply

@@ -25,9 +25,9 @@ export class Hint {
     this.client = client;
     this.running = running;
     /**
-     * The hint shown: the ply it is for, the move, and the group a change
-     * turns.
-     * @type {{ ply: number, move: import('../types.js').MoveInfo | null, points: string[] } | null}
+     * The hint shown: the position it is for (a variation's move at the
+     * same ply is another position), the move, and the group a change turns.
+     * @type {{ position: string, move: import('../types.js').MoveInfo | null, points: string[] } | null}
      */
     this.shown = null;
   }
@@ -44,9 +44,9 @@ export class Hint {
     return { point: move.at, piece: move.piece, group: this.shown?.points ?? [] };
   }
 
-  /** @param {import('../types.js').Status} st the position now shown */
-  onPosition(st) {
-    if (this.shown && this.shown.ply !== st.ply) this.shown = null;
+  /** The position shown changed (or not): a hint for another one goes. */
+  onPosition() {
+    if (this.shown && this.shown.position !== this.page.session.current.position()) this.shown = null;
   }
 
   clear() {
@@ -58,6 +58,7 @@ export class Hint {
     const { session, t } = this.page;
     const st = session.status();
     const game = session.current;
+    const position = game.position();
     if (!session.humanToMove(st)) return;
     this.page.say(t('hint.looking'));
     const running = this.running();
@@ -70,9 +71,9 @@ export class Hint {
     }
     const best = found?.candidates[0];
     // Nothing to show if it was stopped, or the game moved on meanwhile.
-    if (!best || session.current !== game || session.status().ply !== st.ply) return;
+    if (!best || session.current !== game || game.position() !== position) return;
     const move = best.line[0] ?? null;
-    this.shown = { ply: st.ply, move, points: best.points ?? [] };
+    this.shown = { position, move, points: best.points ?? [] };
     const placed = move?.kind === 'place' ? pieceOf(pieceCodeOf(move.piece)) : null;
     if (placed) this.page.settings.set('shape', placed.shape);
     const used = Number(/** @type {[string, string][]} */ (game.tags()).find(([key]) => key === 'Hints')?.[1] ?? 0);

@@ -45,21 +45,27 @@ export function pageKeys(a, session, shape) {
 
 /**
  * Whether a key pressed in `target` is the reader's typing (a field, a
- * list, a dialog's form), not a command.
+ * list, a dialog, or anywhere while a dialog is open), not a command.
  * @param {EventTarget | null} target
  */
 export function typing(target) {
   const el = /** @type {Element | null} */ (target);
-  return Boolean(el?.closest?.('input, textarea, select, [contenteditable=""], [contenteditable="true"], dialog'));
+  const field = el?.closest?.('input, textarea, select, [contenteditable=""], [contenteditable="true"], dialog');
+  return Boolean(field) || Boolean(el?.ownerDocument?.querySelector('dialog[open]'));
 }
 
-/** Keys that scroll the page when the board has no focus, so only the board's. */
-const BOARD_ONLY = new Set(['ArrowUp', 'ArrowDown', 'Home', 'End']);
+/**
+ * The page's keys that work wherever the focus is: the review's steps, the
+ * analysis and the help. The others (moving through the game, undo, the
+ * shape) act on the game, so they are the board's: a key pressed on a
+ * button or the page is not taken as a move back.
+ */
+const EVERYWHERE = new Set(['n', 'p', 'a', 'o', 'e', 'h', '?']);
 
 /**
- * Listens for keys: on the board the cursor's first, then the page's; the
- * page's also anywhere on the page (`root`) but while typing, so N, P or A
- * work wherever the focus is.
+ * Listens for keys: on the board the cursor's first, then the page's; a few
+ * of the page's (EVERYWHERE) also anywhere on the page (`root`) but while
+ * typing or in a dialog, so N, P or A work wherever the focus is.
  * @param {HTMLElement} element the board
  * @param {import('../board-view.js').BoardView} boardView
  * @param {Record<string, () => void>} keys
@@ -69,7 +75,7 @@ export function listenKeys(element, boardView, keys, root) {
   /** @param {KeyboardEvent} e @param {boolean} onBoard */
   const pageKey = (e, onBoard) => {
     if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
-    if (!onBoard && (BOARD_ONLY.has(e.key) || typing(e.target))) return;
+    if (!onBoard && (!EVERYWHERE.has(e.key) || typing(e.target))) return;
     const action = keys[e.key];
     if (!action) return;
     action();

@@ -97,6 +97,7 @@ export class Persist {
       players: { dark: session.seats[end.seats.dark], light: session.seats[end.seats.light] },
       result: end.winner === 'dark' ? 'B' : end.winner === 'light' ? 'W' : null,
       tags: game.tags(),
+      setUp: st.setUp,
     });
   }
 
@@ -239,6 +240,14 @@ export class Persist {
       }
       if (reviewedGame(stored.game).start === start && has.length > 0 && has.every((p) => paths.has(p))) {
         archive.open(id);
+        // A reply of moves only (the compact link): its moves go on from the
+        // stored game, whose comments, glyphs and variations stay.
+        const plain = paths.size === linked.moves().length && !linked.tree().rows.some((/** @type {{ comment: string, glyph: string }} */ r) => r.comment || r.glyph);
+        if (plain) {
+          followLine(stored.game, linked.moves());
+          linked.free();
+          return this.opened(stored, level, false);
+        }
         const { saved } = stored;
         if (saved.review) this.review.restore(start, nodePaths(stored.game.tree().rows), saved.review);
         const own = new Set(/** @type {[string, string][]} */ (linked.tags()).map(([k]) => k));

@@ -200,7 +200,8 @@ export class PlayView {
     $('coach-text').textContent = words;
     $('coach').hidden = !words;
     const status = coach.status();
-    $('coach-status').textContent = status;
+    // A live region: written only when it says something new.
+    if ($('coach-status').textContent !== status) $('coach-status').textContent = status;
     $('coach-status').hidden = !status;
   }
 
