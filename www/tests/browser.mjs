@@ -7,6 +7,9 @@ import path from 'node:path';
 
 export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
+/** A phone's screen for `launch`: touch, 360 px wide. */
+export const PHONE = { hasTouch: true, isMobile: true, viewport: { width: 360, height: 740 } };
+
 export async function launch(options = {}) {
   const profile = await fs.mkdtemp(path.join(os.tmpdir(), 'federa-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {

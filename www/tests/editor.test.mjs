@@ -11,7 +11,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from './server.mjs';
-import { launch } from './browser.mjs';
+import { PHONE, launch } from './browser.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DIST = path.resolve(here, '../../dist');
@@ -315,7 +315,7 @@ test('a stored diagram that does not read is kept under a backup key, and the pa
 });
 
 test('on a touch screen a tap paints and a drag paints along its way, not scrolling the page', async () => {
-  const touch = await launch({ hasTouch: true, isMobile: true, viewport: { width: 360, height: 740 } });
+  const touch = await launch(PHONE);
   try {
     const page = await touch.context.newPage();
     const problems = [];

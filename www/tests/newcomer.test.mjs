@@ -8,12 +8,11 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from './server.mjs';
-import { launch } from './browser.mjs';
+import { PHONE, launch } from './browser.mjs';
 import { clickPoint, newGame } from './play-page.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DIST = path.resolve(here, '../../dist');
-const PHONE = { hasTouch: true, isMobile: true, viewport: { width: 360, height: 740 } };
 /** A move token as records write it: a newcomer never reads one outside the move list. */
 const TOKEN = /\b(?:[BW]F?[CS][a-y]\d{1,2}|swap)\b/;
 

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from './server.mjs';
-import { launch } from './browser.mjs';
+import { PHONE, launch } from './browser.mjs';
 import { newGame } from './play-page.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -17,7 +17,7 @@ let browser;
 
 before(async () => {
   server = await serve(DIST, '/sub/federa/');
-  browser = await launch({ hasTouch: true, isMobile: true, viewport: { width: 360, height: 740 }, deviceScaleFactor: 2.625 });
+  browser = await launch({ ...PHONE, deviceScaleFactor: 2.625 });
 });
 
 after(async () => {
