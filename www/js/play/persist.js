@@ -37,6 +37,20 @@ function followLine(game, moves) {
   for (const token of moves) game.play(token);
 }
 
+/**
+ * The status at the end of the main line `record`.
+ * @param {Engine} engine
+ * @param {string} record
+ * @param {boolean} pie
+ * @returns {import('../types.js').Status}
+ */
+function mainEnd(engine, record, pie) {
+  const main = engine.GameHandle.fromRecord(record, pie);
+  const end = main.status();
+  main.free();
+  return end;
+}
+
 /** @param {any} v */
 const snapshotProblem = (v) =>
   isObject(v) &&
@@ -78,13 +92,14 @@ export class Persist {
     const game = session.current;
     const st = session.status();
     const { start } = reviewedGame(game);
-    // Who played each colour, and who won, at the main line's end (the line shown may be a variation).
-    const main = engine.GameHandle.fromRecord(game.mainRecord(), st.pie);
-    const end = /** @type {import('../types.js').Status} */ (main.status());
-    main.free();
+    // Who played each colour, and who won, at the main line's end: the
+    // status shown when the board is there (as while a game is played),
+    // else the main line's, replayed (the line shown may be a variation).
+    const record = game.record();
+    const end = record === game.mainRecord() && st.ply === st.moves ? st : mainEnd(engine, game.mainRecord(), st.pie);
     this.archive.save({
       record: game.annotated(),
-      line: game.record(),
+      line: record,
       // Each node's judgement, in nodePaths' order (the variations' too).
       review: nodePaths(game.tree().rows).map((moves) => review.find(start, moves) ?? null),
       pie: st.pie,
