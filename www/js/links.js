@@ -85,14 +85,46 @@ export function encodeMoves(engine, game) {
   const main = engine.GameHandle.fromRecord(game.mainRecord(), pie);
   let code = '';
   for (let ply = 0; ply < main.moves().length; ply++) {
-    const move = /** @type {import('./types.js').MoveInfo} */ (main.moveAt(ply));
-    const { col, row } = parsePoint(move.at ?? '') ?? { col: 0, row: 0 };
-    const at = row * size + col;
-    const n = move.kind === 'swap' ? SWAP : move.kind === 'change' ? CHANGE + at : at * 2 + (move.piece?.endsWith('Square') ? 1 : 0);
+    const n = moveCode(main.moveAt(ply), size);
     code += ALPHABET[n >> 6] + ALPHABET[n & 63];
   }
   main.free();
   return code;
+}
+
+/**
+ * A move's 12-bit code (the friend links carry it too).
+ * @param {import('./types.js').MoveInfo} move
+ * @param {number} size
+ */
+export function moveCode(move, size) {
+  if (move.kind === 'swap') return SWAP;
+  const { col, row } = parsePoint(move.at ?? '') ?? { col: 0, row: 0 };
+  const at = row * size + col;
+  return move.kind === 'change' ? CHANGE + at : at * 2 + (move.piece?.endsWith('Square') ? 1 : 0);
+}
+
+/**
+ * Whether a 12-bit number is a move's code on some board (a point past
+ * this board's last is the engine's to refuse).
+ * @param {number} n
+ */
+export const isMoveCode = (n) => n === SWAP || (n >= 0 && n < CHANGE + 25 * 25);
+
+/**
+ * Plays the move of code `n` in `game`, through the engine, which throws
+ * its error for a move it refuses (nothing changes then).
+ * @param {Game} game
+ * @param {number} size
+ * @param {number} n a move's code (`isMoveCode`)
+ */
+export function playCode(game, size, n) {
+  // Past the board's last point the row is off the board, as the engine says.
+  const point = n < CHANGE ? n >> 1 : n - CHANGE;
+  const [col, row] = [point % size, Math.floor(point / size)];
+  if (n === SWAP) game.play('swap');
+  else if (n < CHANGE) game.place(col, row, n & 1 ? 'square' : 'round');
+  else game.change(col, row);
 }
 
 /**
@@ -122,14 +154,9 @@ export function linkGame(engine, link) {
       const [hi, lo] = [ALPHABET.indexOf(code[k]), ALPHABET.indexOf(code[k + 1])];
       if (hi < 0 || lo < 0) throw linkError('garbled', { index, text: code.slice(k, k + 2) });
       const n = hi * 64 + lo;
-      if (n !== SWAP && n >= CHANGE + 25 * 25) throw linkError('garbled', { index, text: code.slice(k, k + 2) });
-      // Past the board's last point the row is off the board, as the engine says.
-      const point = n < CHANGE ? n >> 1 : n - CHANGE;
-      const [col, row] = [point % size, Math.floor(point / size)];
+      if (!isMoveCode(n)) throw linkError('garbled', { index, text: code.slice(k, k + 2) });
       try {
-        if (n === SWAP) game.play('swap');
-        else if (n < CHANGE) game.place(col, row, n & 1 ? 'square' : 'round');
-        else game.change(col, row);
+        playCode(game, size, n);
       } catch (cause) {
         throw linkError('move', { index, cause });
       }
