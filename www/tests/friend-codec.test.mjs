@@ -659,3 +659,18 @@ test('replay: resignation and claims on time, before and after the deadline', as
   assert.equal(replayed(claim(0, t + 9 * DAY, invited)).reason, 'notJoined');
   assert.equal(replayed(claim(1, t + 9 * DAY, claim(0, t + 3 * DAY))).problem, 'afterEnd');
 });
+
+test('the worked example of docs/friend-links.md verifies', async () => {
+  const { readFile } = await import('node:fs/promises');
+  const doc = await readFile(new URL('../../docs/friend-links.md', import.meta.url), 'utf8');
+  const link = decodeLink(textOfLink(new URL(/https:\S+#f=[\w-]{100,}/.exec(doc)[0]).hash));
+  assert.equal(await verifyLink(link), null);
+  const { game, toMove, deadline } = replay(wasm, link);
+  assert.deepEqual([game.mainRecord(), toMove, deadline], ['3x3 BCb2 swap WSa3 BSa2', 0, 1767575100]);
+  game.free();
+  const message = signedBytes(link, 5);
+  const shown = /signed message \(\d+ bytes\)[^]*?\n\n((?: {4}[0-9a-f]+\n)+)/.exec(doc)[1].replace(/\s/g, '');
+  assert.equal(hex(message), shown);
+  const digest = hex(new Uint8Array(await crypto.subtle.digest('SHA-256', message)));
+  assert.match(doc, new RegExp(`SHA-256 is \`${digest}\``));
+});
