@@ -27,6 +27,8 @@ export const LEVELS = lowerNames(AiLevel);
 export const MIN_SIZE = BoardSize.Smallest;
 export const MAX_SIZE = BoardSize.Largest;
 export const DEFAULT_SIZE = BoardSize.Default;
+/** The time controls of a game by link: days a move (0: none), in the order docs/friend-links.md numbers them. */
+export const DAYS = /** @type {const} */ ([0, 1, 2, 3, 5, 7, 14]);
 
 /** A reviewed move's classes, best first: `fine`, then those a review marks. */
 export const MOVE_CLASSES = lowerNames(MoveClass);

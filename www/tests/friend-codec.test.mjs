@@ -10,7 +10,8 @@ import assert from 'node:assert/strict';
 import { engine } from './glue.mjs';
 
 const wasm = await engine();
-const { DAYS, decodeLink, encodeLink, handoverBytes, hex, linkOfText, signedBytes, textOfLink } = await import('../js/friend/codec.js');
+const { DAYS } = await import('../js/facts.js');
+const { decodeLink, encodeLink, handoverBytes, hex, linkOfText, signedBytes, textOfLink } = await import('../js/friend/codec.js');
 const { handover, importPublic, signEvents, verifyLink } = await import('../js/friend/sign.js');
 const { replay } = await import('../js/friend/replay.js');
 const { moveCode, playCode } = await import('../js/links.js');

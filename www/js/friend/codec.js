@@ -6,9 +6,7 @@
 // messages the players sign. sign.js checks the signatures, replay.js
 // the game.
 import { isMoveCode } from '../links.js';
-
-/** The time controls, in days a move (0: none), by their index in the flags. */
-export const DAYS = /** @type {const} */ ([0, 1, 2, 3, 5, 7, 14]);
+import { DAYS } from '../facts.js';
 
 const VERSION = 1;
 const ID_BYTES = 12;
