@@ -18,7 +18,9 @@ import { parsePoint } from './points.js';
  * @typedef {import('./types.js').Thought} Thought
  * @typedef {import('./types.js').Game} Game
  * @typedef {import('./types.js').Color} Color
- * @typedef {'human' | 'ai'} Seat
+ * @typedef {'human' | 'ai' | 'remote'} Seat
+ * A `remote` seat is a player elsewhere (a game by link): nobody here moves for it.
+ * @typedef {{ winner: Color, how: 'rules' | 'resign' | 'time' }} Outcome
  * @typedef {{ first: Seat, second: Seat }} Seats
  * @typedef {{
  *   think(request: { record: string, pie: boolean, player: string, ms: number, iterations: number },
@@ -53,6 +55,22 @@ export function againstAiAs(aiColor) {
   return aiColor === 'dark' ? { first: 'ai', second: 'human' } : { first: 'human', second: 'ai' };
 }
 
+/**
+ * A game's end as its tags record it: `[Termination "resign"]` or `"time"`
+ * with a `[Result]`, unless the board says otherwise (a tag never
+ * overrides the rules).
+ * @param {Game} game
+ * @returns {Outcome | null}
+ */
+function endedByTags(game) {
+  if (game.status().winner) return null;
+  const tags = new Map(/** @type {[string, string][]} */ (game.tags()));
+  const how = tags.get('Termination');
+  const result = tags.get('Result');
+  if ((how !== 'resign' && how !== 'time') || (result !== 'B' && result !== 'W')) return null;
+  return { winner: result === 'B' ? 'dark' : 'light', how };
+}
+
 export class Session {
   /**
    * @param {{
@@ -80,6 +98,8 @@ export class Session {
     this.level = '';
     /** Undo stops here (an embedded board's starting point). */
     this.startPly = 0;
+    /** How the game ended outside the rules (a resignation, a loss on time), or null. @type {Outcome | null} */
+    this.ended = null;
     /** The AI waits while paused (stopped by the player, or failed). */
     this.paused = false;
     /** The AI's last progress report while it thinks. @type {Thought | null} */
@@ -127,7 +147,32 @@ export class Session {
     this.level = level;
     this.startPly = startPly;
     this.paused = false;
+    this.ended = endedByTags(game);
     this.changed(null);
+  }
+
+  /**
+   * Ends the game outside the rules: `winner` wins, the other side having
+   * resigned or run out of time. The record keeps it as its Result and
+   * Termination tags (notation.md's), so it reads back ended.
+   * @param {Color} winner
+   * @param {'resign' | 'time'} how
+   */
+  end(winner, how) {
+    this.stopAi();
+    this.current.setTag('Result', winner === 'dark' ? 'B' : 'W');
+    this.current.setTag('Termination', how);
+    this.ended = { winner, how };
+    this.changed(null);
+  }
+
+  /**
+   * How the game ended, if it has: by the rules (a win on the board) or
+   * as `end` ended it.
+   * @returns {Outcome | null}
+   */
+  outcome(st = this.status()) {
+    return this.ended ?? (st.winner ? { winner: st.winner, how: 'rules' } : null);
   }
 
   /** @returns {Game} */
@@ -150,9 +195,19 @@ export class Session {
     return this.seats[st.seats[color]];
   }
 
-  /** Whether a human is to move (false once the game is won). */
+  /**
+   * Whether a human is to move (false once the game is over). Where a
+   * player elsewhere shares the game, only at its line's end: the line is
+   * both players', so no move starts a variation.
+   */
   humanToMove(st = this.status()) {
-    return !st.winner && this.seatOf(st.toMove, st) === 'human';
+    if (st.winner || this.ended || this.seatOf(st.toMove, st) !== 'human') return false;
+    return st.ply === st.moves || !this.remote();
+  }
+
+  /** Whether a player elsewhere plays a seat (a game by link). */
+  remote() {
+    return this.seats.first === 'remote' || this.seats.second === 'remote';
   }
 
   /** Whether one side is the AI and the other a human. */
@@ -226,9 +281,11 @@ export class Session {
 
   /**
    * Takes back the last move; against the AI, back to the human's previous
-   * turn (never before the start).
+   * turn (never before the start); never in a game by link.
    */
   undo() {
+    // Between players elsewhere a take-back is asked for, not taken.
+    if (this.remote()) return false;
     const game = this.current;
     const back = () => this.status().ply > this.startPly && game.undo();
     // Nothing to undo: a thinking AI goes on (once stopped, nothing would ask it again).
@@ -307,7 +364,7 @@ export class Session {
 
   /** Whether the AI is to move but waits (paused, or the position shown is not the last). */
   aiWaiting(st = this.status()) {
-    return !st.winner && !this.humanToMove(st) && (this.paused || st.ply !== st.moves) && !this.ai?.busy;
+    return !st.winner && !this.ended && this.seatOf(st.toMove, st) === 'ai' && (this.paused || st.ply !== st.moves) && !this.ai?.busy;
   }
 
   /** Plays the best move the AI has found so far. */
@@ -331,7 +388,7 @@ export class Session {
 
   maybeAi() {
     const st = this.status();
-    if (st.winner || this.humanToMove(st) || this.paused || st.ply !== st.moves || this.ai?.busy) return;
+    if (st.winner || this.ended || this.seatOf(st.toMove, st) !== 'ai' || this.paused || st.ply !== st.moves || this.ai?.busy) return;
     if (!this.makeAi) return;
     this.ai ??= this.makeAi();
     const asked = this.generation;
