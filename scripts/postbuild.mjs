@@ -1,4 +1,5 @@
-// After Trunk builds the web game: puts the content security policy into
+// After Trunk builds the web game: copies the one npm package the pages
+// load (uqr, the QR encoder), puts the content security policy into
 // every page (scripts/csp.mjs), lists every module a page's script imports
 // as a modulepreload link (so they load side by side, not one level of
 // imports after another), minifies the JavaScript (terser: the sources'
@@ -31,6 +32,13 @@ async function files(dir, prefix = '') {
   }
   return out.sort();
 }
+
+// The QR encoder the play page loads when a link game's link is shown as a
+// QR code: the npm package uqr (package.json pins it), with its licence.
+const uqr = path.join(here, '../node_modules/uqr');
+await fs.mkdir(path.join(root, 'js/vendor'), { recursive: true });
+await fs.copyFile(path.join(uqr, 'dist/index.mjs'), path.join(root, 'js/vendor/uqr.js'));
+await fs.copyFile(path.join(uqr, 'LICENSE'), path.join(root, 'js/vendor/uqr.LICENSE.txt'));
 
 const assets = await files(root);
 

@@ -8,9 +8,9 @@
 import { board, settings } from './first-board.js';
 import { loadEngine } from './engine.js';
 import { AiClient } from './ai.js';
-import { LEVELS } from './facts.js';
+import { DAYS, LEVELS } from './facts.js';
 import { HUMANS, Session, againstAiAs } from './session.js';
-import { SIZES } from './settings.js';
+import { NAME_LENGTH, SIZES } from './settings.js';
 import { loadLanguage, preferredLanguage, setupLanguageSelect, translateDom } from './i18n.js';
 import { keeper } from './page-store.js';
 import { fromLink, linkOf, toLink } from './links.js';
@@ -113,6 +113,12 @@ const boardView = new BoardView({
   },
 });
 let autoplay = 0;
+/** The part for games by link with a friend (play/friend.js), loaded when one is first opened or begun. @type {import('./play/friend.js').Friends | null} */
+let friends = null;
+/** @type {Promise<import('./play/friend.js').Friends> | null} */
+let friendsLoading = null;
+/** Whether the link's QR code is shown. */
+let qrShown = false;
 const view = new PlayView({
   page,
   board,
@@ -127,10 +133,16 @@ const view = new PlayView({
   showNode: (id) => command(() => session.jumpToNode(id))(),
   lostActions: { copy: (text) => copyText(text, t('message.textCopied')), close: dismissLost },
   lostWords: () => persist.lostWords(),
+  seatName: (seat) => friends?.seatName(seat) ?? null,
+  friendVerbs: () => (friends?.held ? friends.verbs() : null),
+  renderFriend: () => renderFriend(),
 });
 // Before another game becomes the current entry: the review's waiting save
 // is written into the game it judged, and the review stops.
 archive.onLeave = () => {
+  persist.friend = null;
+  friends?.clear();
+  qrShown = false;
   if (reviewSave) {
     clearTimeout(reviewSave);
     reviewSave = 0;
@@ -145,9 +157,49 @@ const games = new ArchiveList(page, {
   list: $('archive-list'),
   note: $('archive-note'),
   locale: () => i18n.locale,
-  open: (opened) => setGame(opened.game, opened.seats, opened.level),
+  open: (opened) => openGame(opened),
   lost: () => view.renderLost(),
+  copyLink: (text) =>
+    import('./friend/codec.js').then(({ linkOfText }) => copyText(linkOfText(location.href.split('#')[0], text), t('message.linkCopied'))),
 });
+
+/** The part for link games, loaded at its first use. */
+function loadFriends() {
+  friendsLoading ??= import('./play/friend.js').then(({ Friends }) => {
+    friends = new Friends(page, {
+      engine,
+      archive,
+      persist,
+      open: (game, seats) => setGame(game, seats, settings.values.level),
+      address: () => location.href.split('#')[0],
+    });
+    return friends;
+  });
+  return friendsLoading;
+}
+
+/**
+ * A stored game opened: a link game's moves come from its link (resolves
+ * once they have).
+ * @param {import('./play/persist.js').Opened} opened
+ */
+async function openGame(opened) {
+  setGame(opened.game, opened.seats, opened.level);
+  if (!opened.friend) return;
+  const stored = opened.friend;
+  await loadFriends().then((f) => {
+    // Unless another game was opened meanwhile.
+    if (persist.friend !== stored) return;
+    const adopted = f.adopt(stored);
+    if (adopted) setGame(adopted.game, adopted.seats, opened.level);
+  });
+}
+
+/** The link game's panel, drawn by its part once loaded. */
+function renderFriend() {
+  if (friends?.held) friends.render({ locale: i18n.locale, qr: qrShown, canShare: typeof navigator.share === 'function' });
+  else $('friend').hidden = true;
+}
 
 /**
  * A reader's action: the note under the board is about the one before.
@@ -194,6 +246,8 @@ session.on('change', ({ animate }) => {
 });
 session.on('move', ({ move, status, by }) => {
   view.clearMessage();
+  // A move here in a game by link is signed and goes into its next link.
+  if (by === 'human' && session.remote()) friends?.onMove(move);
   // A move of the human's ends the note on the one before; the AI's reply
   // leaves it, since a take-back takes that reply back too.
   if (by === 'human') coach.onHumanMove(status.ply);
@@ -235,14 +289,49 @@ window.addEventListener('keyup', (e) => {
 
 // ---- The game ----
 
-/** Opens the game of the link, else the stored one, else a new one. */
-function restore() {
+/**
+ * The `f` parameter of a link game's link in `hash`, or null.
+ * @param {string} hash
+ */
+const friendText = (hash) => new URLSearchParams(hash.replace(/^#/, '')).get('f');
+
+/**
+ * Opens the game of the link, else the stored one, else a new one. A link
+ * game's link is checked whole first; one refused opens the stored game
+ * with the reason, and changes nothing kept.
+ */
+async function restore() {
+  const text = friendText(location.hash);
+  if (text !== null) {
+    // Read once: a reload opens the game kept, not the link again.
+    history.replaceState(null, '', location.href.split('#')[0]);
+    const f = await loadFriends();
+    try {
+      const { older } = await f.receive(text);
+      if (older) view.say(t('friend.older'));
+      view.renderLost();
+      return;
+    } catch (error) {
+      // The game shown stays (nothing is written); on arrival, the one kept opens.
+      if (!session.game) await openStored();
+      view.say(t('friend.refused', { reason: describeError(t, error) }), 'error');
+      view.renderLost();
+      return;
+    }
+  }
   const { opened, linkError } = persist.open(fromLink(location.hash), settings.values.level);
-  if (opened) setGame(opened.game, opened.seats, opened.level);
+  if (opened) await openGame(opened);
   else newGame();
   // After the game is set, which clears the message.
   if (linkError) view.say(t('load.badLink', { reason: describeError(t, /** @type {any} */ (linkError)) }), 'error');
   view.renderLost();
+}
+
+/** Opens the current entry's game (a new one if there is none). */
+async function openStored() {
+  const { opened } = persist.open(null, settings.values.level);
+  if (opened) await openGame(opened);
+  else newGame();
 }
 
 function newGame() {
@@ -268,6 +357,31 @@ function setGame(g, seats, level) {
   hint.clear();
   coach.reset();
   session.load(g, seats, level);
+}
+
+/** The player here resigns: at one screen the side to move, against the AI the human. */
+function resign() {
+  $('resign-confirm').hidden = true;
+  if (friends?.held) {
+    friends.verb('resign');
+    return;
+  }
+  const st = session.status();
+  const loser = session.againstAi() ? (session.seatOf('dark', st) === 'human' ? 'dark' : 'light') : st.toMove;
+  session.end(loser === 'dark' ? 'light' : 'dark', 'resign');
+}
+
+/** A new game of the same kind with the colours swapped (a link game's with the same friend). */
+function rematch() {
+  if (friends?.held) {
+    friends.rematch();
+    return;
+  }
+  const { seats, level } = session;
+  const { size, pie } = session.status();
+  archive.begin();
+  setGame(new engine.GameHandle(size, pie), { first: seats.second, second: seats.first }, level);
+  boardView.announce(t('message.newGame', { size }));
 }
 
 /** @param {import('./panels/lost.js').LostNote} lost */
@@ -346,6 +460,7 @@ async function applyLanguage(lang) {
   view.renderLost();
   games.render();
   for (const option of $('new-size').options) option.textContent = t('newGame.sizeOption', { n: Number(option.value) });
+  for (const option of $('new-days').options) option.textContent = option.value === '0' ? t('newGame.daysNone') : t('newGame.daysOption', { count: Number(option.value) });
   redraw();
 }
 
@@ -379,12 +494,28 @@ function setupControls() {
     $('new-opponent').value = values.opponent;
     $('new-side').value = values.aiSide;
     $('new-pie').checked = values.pie;
+    $('new-name').value = values.playerName;
     syncNewGameForm();
     $('new-game').showModal();
   });
   $('new-opponent').addEventListener('change', syncNewGameForm);
+  for (const n of DAYS) $('new-days').add(new Option('', String(n)));
+  $('new-name').maxLength = NAME_LENGTH;
   $('new-game-form').addEventListener('submit', (/** @type {SubmitEvent} */ e) => {
     if (/** @type {HTMLButtonElement | null} */ (e.submitter)?.value !== 'start') return;
+    if ($('new-opponent').value === 'friend') {
+      const name = $('new-name').value.trim();
+      if (!name) {
+        e.preventDefault();
+        $('new-name').focus();
+        return;
+      }
+      const chosen = $('new-color').value;
+      const color = chosen === 'random' ? (Math.random() < 0.5 ? 'dark' : 'light') : chosen;
+      settings.merge({ size: Number(sizeSelect.value), pie: $('new-pie').checked, playerName: name });
+      loadFriends().then((f) => f.create({ size: settings.values.size, pie: settings.values.pie, color, name, days: Number($('new-days').value) }));
+      return;
+    }
     settings.merge({
       size: Number(sizeSelect.value),
       level: levelSelect.value,
@@ -459,6 +590,33 @@ function setupControls() {
     copyText(url, t('message.linkCopied'));
   });
   $('btn-export-all').addEventListener('click', () => games.exportAll());
+  $('btn-backup').addEventListener('click', () => import('./play/backup.js').then((b) => b.backUp(archive)));
+  $('btn-restore').addEventListener('click', () => $('backup-input').click());
+  $('backup-input').addEventListener('change', async () => {
+    const file = $('backup-input').files[0];
+    $('backup-input').value = '';
+    if (!file) return;
+    const { restoreBackup } = await import('./play/backup.js');
+    try {
+      const count = await restoreBackup(archive, await file.text());
+      if (count.current && archive.current) games.reopen(archive.current);
+      view.say(t('archive.restoredFile', { count: count.games, kept: count.kept }), 'info');
+    } catch (error) {
+      view.say(t('archive.restoreFailed', { reason: describeError(t, error) }), 'error');
+    }
+    games.render();
+  });
+  $('btn-resign').addEventListener('click', () => {
+    $('resign-confirm').hidden = false;
+    $('btn-resign-no').focus();
+  });
+  $('btn-resign-yes').addEventListener('click', command(resign));
+  $('btn-resign-no').addEventListener('click', () => {
+    $('resign-confirm').hidden = true;
+    $('btn-resign').focus();
+  });
+  $('btn-rematch').addEventListener('click', command(rematch));
+  setupFriendPanel();
   $('btn-load').addEventListener('click', () => $('file-input').click());
   $('file-input').addEventListener('change', async () => {
     const file = $('file-input').files[0];
@@ -520,19 +678,52 @@ function setupControls() {
     document,
   );
   window.addEventListener('hashchange', () => {
-    if (fromLink(location.hash)) restore();
+    if (fromLink(location.hash) || friendText(location.hash) !== null) restore();
   });
+}
+
+/** The link game panel's controls. */
+function setupFriendPanel() {
+  const url = () => friends?.url() ?? '';
+  $('friend-copy').addEventListener('click', () => copyText(url(), t('message.linkCopied')));
+  $('friend-share').addEventListener('click', () => {
+    navigator.share({ url: url(), title: t('friend.shareTitle') }).catch(() => {});
+  });
+  $('friend-link').addEventListener('focus', () => $('friend-link').select());
+  $('friend-qr-btn').addEventListener('click', () => {
+    qrShown = !qrShown;
+    renderFriend();
+    if (qrShown) friends?.drawQr($('friend-qr'));
+  });
+  $('friend-join').addEventListener('submit', (/** @type {SubmitEvent} */ e) => {
+    e.preventDefault();
+    const name = $('friend-join-name').value.trim();
+    if (!name) return;
+    settings.set('playerName', name);
+    friends?.join(name);
+  });
+  $('friend-join-name').maxLength = NAME_LENGTH;
+  for (const verb of /** @type {const} */ (['offer', 'accept', 'decline', 'claim'])) {
+    $(`friend-${verb}`).addEventListener('click', command(() => friends?.verb(verb)));
+  }
+  $('friend-remind').addEventListener('click', () => friends?.remind());
+  // The time left, and whether a win on time may be claimed, as the clock goes.
+  window.setInterval(() => {
+    if (friends?.held?.facts.deadline) renderFriend();
+  }, 30_000);
 }
 
 function syncNewGameForm() {
   const opponent = $('new-opponent').value;
   $('new-side-row').hidden = opponent !== 'ai';
-  $('new-level-row').hidden = opponent === 'human';
+  $('new-level-row').hidden = opponent === 'human' || opponent === 'friend';
+  for (const id of ['new-name-row', 'new-color-row', 'new-days-row']) $(id).hidden = opponent !== 'friend';
+  $('new-name').required = opponent === 'friend';
 }
 
 setupControls();
 await applyLanguage(i18n.lang);
-restore();
+await restore();
 registerOffline(() => view.say(t('offline.updated')));
 document.documentElement.classList.add('ready');
 // For the end-to-end tests and the curious: the game's state, read-only.
@@ -553,6 +744,8 @@ Object.assign(window, {
     animating: () => board.animating(),
     /** The games kept, the one last saved first. */
     games: () => archive.list(),
+    /** The link game shown: its facts and link, or null. */
+    friend: () => (friends?.held ? { ...friends.held.facts, url: friends.url() } : null),
     /** The review's judgements of the moves, and the marked move shown. */
     review: () => ({ results: steps.results(), state: review.state, mistakeAt: steps.at }),
     /** The coach's last judgement. */

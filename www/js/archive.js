@@ -16,7 +16,8 @@ const ID = /^[0-9a-z]+$/;
 
 /**
  * An entry's facts the list shows. `kind` is `local` for a game played (or
- * opened) here; games played by link with a friend will have their own.
+ * opened) here, `friend` for one played by link with a friend, whose
+ * `friend` holds the link and what the list says of it (play/friend.js).
  * `players` says who played each colour at the main line's end (after any
  * swap), `result` its winner, `tags` the record's own, `reviewed` whether
  * a review judged any of its moves, `setUp` whether it starts from a set-up
@@ -25,7 +26,7 @@ const ID = /^[0-9a-z]+$/;
  *   id: string, kind: string, name: string | null, created: number, updated: number,
  *   size: number, moves: number, result: 'B' | 'W' | null, level: string,
  *   players: { dark: 'human' | 'ai', light: 'human' | 'ai' }, tags: [string, string][], reviewed: boolean,
- *   setUp: boolean,
+ *   setUp: boolean, friend: import('./play/friend.js').Facts | null,
  * }} Summary
  * @typedef {Summary & { record: string, [snapshot: string]: unknown }} Entry
  */
@@ -58,6 +59,7 @@ function summaryOf(e) {
     tags: Array.isArray(e.tags) ? e.tags.filter((/** @type {unknown} */ t) => Array.isArray(t) && t.length === 2) : [],
     reviewed: Array.isArray(e.review) && e.review.some(Boolean),
     setUp: e.setUp === true,
+    friend: isObject(e.friend) && typeof e.friend.text === 'string' ? e.friend : null,
   };
 }
 
@@ -179,7 +181,8 @@ export class Archive {
     const id = this.current ?? this.begin();
     const had = this.summaries.get(id);
     const now = this.now();
-    const entry = { ...snapshot, id, kind: had?.kind ?? 'local', name: had?.name ?? null, created: had?.created ?? now, updated: now };
+    const kind = typeof snapshot.kind === 'string' ? snapshot.kind : (had?.kind ?? 'local');
+    const entry = { ...snapshot, id, kind, name: had?.name ?? null, created: had?.created ?? now, updated: now };
     this.keeper.write(this.key(id), entry);
     this.summaries.set(id, summaryOf(entry));
     this.onChange();

@@ -217,6 +217,37 @@ export function mount(host, initial = {}) {
   }
   const drawn = schedule();
 
+  /**
+   * A link game's records, by the link given as `record`: read (and its
+   * signatures checked) once, then shown as a record.
+   * @type {Map<string, { record: string, pie: boolean } | { error: unknown }>}
+   */
+  const linkRecords = new Map();
+
+  /**
+   * The link game's record of `link` (a play page's `#f=` link), once read;
+   * until then null, and the game is shown when it has been.
+   * @param {string} link
+   */
+  function linkRecord(link) {
+    const read = linkRecords.get(link);
+    if (read) return read;
+    const text = new URLSearchParams(link.slice(link.indexOf('#') + 1)).get('f') ?? '';
+    import('./friend/game.js')
+      .then(async ({ checkLink, tagged }) => {
+        const { link: game, state } = await checkLink(/** @type {NonNullable<typeof engine>} */ (engine), text);
+        const record = tagged(state.game, game, state).annotated();
+        state.game.free();
+        return { record, pie: game.pie };
+      })
+      .catch((error) => ({ error }))
+      .then((result) => {
+        linkRecords.set(link, result);
+        if (!destroyed) apply();
+      });
+    return null;
+  }
+
   /** @param {string} text */
   function fail(text) {
     frame.classList.add('failed');
@@ -264,9 +295,14 @@ export function mount(host, initial = {}) {
       return;
     }
     const e = /** @type {NonNullable<typeof engine>} */ (engine);
+    // A game by link in place of a record: shown once its link is checked.
+    const linked = cfg.record?.includes('#f=') ? linkRecord(cfg.record) : undefined;
+    if (linked === null) return;
     let fresh;
     try {
-      if (cfg.record) fresh = e.GameHandle.fromRecord(cfg.record, cfg.pie);
+      if (linked && 'error' in linked) throw linked.error;
+      if (linked) fresh = e.GameHandle.fromRecord(linked.record, linked.pie);
+      else if (cfg.record) fresh = e.GameHandle.fromRecord(cfg.record, cfg.pie);
       else if (cfg.position) fresh = e.GameHandle.fromPosition(cfg.position, cfg.pie);
       else fresh = new e.GameHandle(cfg.size, cfg.pie);
     } catch (error) {

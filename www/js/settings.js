@@ -11,10 +11,11 @@ export const SIZES = Array.from({ length: 17 }, (_, k) => k + 5);
  *   size: number, pie: boolean, opponent: 'ai' | 'human' | 'watch', level: string,
  *   aiSide: 'light' | 'dark' | 'random', coordinates: boolean, hints: boolean,
  *   pieceSet: 'federa' | 'classic', shape: 'round' | 'square', analysis: boolean, ownership: boolean,
- *   coach: boolean, confirmTap: boolean,
+ *   coach: boolean, confirmTap: boolean, playerName: string,
  * }} Settings
  *
- * confirmTap: on a touch screen a first tap selects, a second plays.
+ * confirmTap: on a touch screen a first tap selects, a second plays;
+ * playerName: the name last given for a game by link.
  */
 
 /** @type {Readonly<Settings>} */
@@ -32,7 +33,11 @@ export const DEFAULTS = Object.freeze({
   ownership: false,
   coach: false,
   confirmTap: true,
+  playerName: '',
 });
+
+/** The longest name a player gives for a game by link. */
+export const NAME_LENGTH = 20;
 
 /** The values of each setting that is neither a size nor a yes/no. */
 export const CHOICES = /** @type {Record<string, readonly unknown[]>} */ ({
@@ -61,9 +66,11 @@ export function settingsProblem(value) {
     const ok =
       name === 'size'
         ? SIZES.includes(/** @type {number} */ (v))
-        : typeof fallback === 'boolean'
-          ? typeof v === 'boolean'
-          : CHOICES[name].includes(v);
+        : name === 'playerName'
+          ? typeof v === 'string' && v.length <= NAME_LENGTH
+          : typeof fallback === 'boolean'
+            ? typeof v === 'boolean'
+            : CHOICES[name].includes(v);
     if (!ok) return { kind: 'setting', name, value: JSON.stringify(v) };
   }
   return null;

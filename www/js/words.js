@@ -87,11 +87,13 @@ export function describeError(t, error) {
     piece: error.piece ? t('piece.' + error.piece) : undefined,
     points: Array.isArray(error.points) ? error.points.join(', ') : undefined,
   };
-  if (['record', 'position', 'annotated', 'puzzle', 'link'].includes(error.kind)) {
+  if (['record', 'position', 'annotated', 'puzzle', 'link', 'friendLink'].includes(error.kind)) {
     // A compact link's errors are worded beside the archive's (links.js).
     const key = `${error.kind === 'link' ? 'archive' : 'error'}.${error.kind}.${error.problem}`;
     const reason = error.cause ? describeError(t, error.cause) : '';
-    return t(key, { ...params, reason });
+    // A link game's players are the inviter (0) and the guest (1).
+    const player = error.kind === 'friendLink' && typeof error.player === 'number' ? t(error.player ? 'friend.guest' : 'friend.inviter') : undefined;
+    return t(key, { ...params, reason, player });
   }
   const key = 'error.' + error.kind;
   const text = t(key, params);

@@ -52,6 +52,8 @@ const LATIN_WORDS = {
   'help.short': ['Enter', 'R', 'S', 'C'],
   'help.mouse': ['Shift'],
   'help.keyCursor': ['Enter'],
+  'friend.qr': ['QR'],
+  'friend.qrLabel': ['QR'],
   'analysis.off': ['A'],
   'error.position.toMove': ['b', 'w'],
   'error.record.positionTag': ['Position'],

@@ -6,12 +6,13 @@
 // title while a game is renamed; and the note of a deletion with its undo.
 import { LEVELS } from '../facts.js';
 import { button } from './lost.js';
+import { friendStatus, opponentName, relativeTime } from './friend.js';
 
 /**
  * @typedef {import('../archive.js').Summary} Summary
  * @typedef {import('../words.js').Translate} Translate
  * @typedef {{ open(id: string): void, rename(id: string): void, named(id: string, name: string | null): void,
- *   remove(id: string): void }} Actions
+ *   remove(id: string): void, resend(id: string): void }} Actions
  * named: the name typed (null when the rename is cancelled).
  */
 
@@ -35,7 +36,9 @@ function player(t, s, color) {
  * @param {Summary} s
  */
 export function gameTitle(t, s) {
-  return s.name ?? t('archive.versus', { dark: player(t, s, 'dark'), light: player(t, s, 'light') });
+  if (s.name) return s.name;
+  if (s.friend) return s.friend.me === null ? t('archive.watched', { inviter: s.friend.names[0], guest: s.friend.names[1] ?? t('friend.noGuest') }) : t('archive.withFriend', { name: opponentName(t, s.friend) });
+  return t('archive.versus', { dark: player(t, s, 'dark'), light: player(t, s, 'light') });
 }
 
 /**
@@ -44,8 +47,17 @@ export function gameTitle(t, s) {
  * @param {string} locale
  * @param {Summary} s
  */
-function gameFacts(t, locale, s) {
+function gameFacts(t, locale, s, now = Date.now() / 1000) {
   const time = s.tags.find(([key]) => key === 'TimeControl')?.[1];
+  if (s.friend) {
+    // A link game: whose move and the time left, and when the last move came.
+    return [
+      t('archive.size', { size: s.size }),
+      t('archive.moves', { count: s.moves }),
+      friendStatus(t, locale, s.friend, now),
+      t('archive.lastMove', { when: relativeTime(locale, s.friend.lastTime - now) }),
+    ].join(' · ');
+  }
   return [
     t('archive.size', { size: s.size }),
     t('archive.moves', { count: s.moves }),
@@ -131,6 +143,7 @@ export function renderArchive(list, games, { t, locale, current, renaming }, act
       }
       head.classList.add('game-title');
       head.textContent = title;
+      if (s.friend && s.friend.me !== null) actionsRow.append(button(t, 'archive.resend', () => actions.resend(s.id)));
       actionsRow.append(button(t, 'archive.rename', () => actions.rename(s.id)));
       if (s.id !== current) actionsRow.append(button(t, 'archive.delete', () => actions.remove(s.id)));
       item.append(head, facts, actionsRow);

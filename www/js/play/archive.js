@@ -19,8 +19,10 @@ export class ArchiveList {
   /**
    * @param {Page} page
    * @param {{ engine: Engine, archive: Archive, persist: Persist, list: HTMLElement, note: HTMLElement,
-   *   locale: () => string, open: (opened: import('./persist.js').Opened) => void, lost: () => void }} parts
-   * open: plays an opened game; lost: shows the notes on entries that did not read
+   *   locale: () => string, open: (opened: import('./persist.js').Opened) => void, lost: () => void,
+   *   copyLink: (friendText: string) => void }} parts
+   * open: plays an opened game; lost: shows the notes on entries that did not read;
+   * copyLink: copies (or shares) a link game's link, from its `f` text
    */
   constructor(page, parts) {
     this.page = page;
@@ -50,6 +52,7 @@ export class ArchiveList {
         else archive.rename(id, name);
       },
       remove: (id) => this.remove(id),
+      resend: (id) => this.resend(id),
     });
     renderDeleted(note, this.deleted?.title ?? null, t, () => this.undo());
   }
@@ -69,6 +72,15 @@ export class ArchiveList {
   /** @param {string} id */
   summary(id) {
     return /** @type {import('../archive.js').Summary} */ (this.parts.archive.summaries.get(id));
+  }
+
+  /**
+   * The last link of a link game again, for its player to send.
+   * @param {string} id
+   */
+  resend(id) {
+    const friend = this.parts.archive.summaries.get(id)?.friend;
+    if (friend) this.parts.copyLink(friend.text);
   }
 
   /** @param {string} id */

@@ -22,7 +22,8 @@ import { linkGame } from '../links.js';
  * @typedef {import('../types.js').Game} Game
  * @typedef {import('../session.js').Seats} Seats
  * @typedef {Awaited<ReturnType<typeof import('../engine.js').loadEngine>>} Engine
- * @typedef {{ game: Game, seats: Seats, level: string }} Opened
+ * @typedef {{ game: Game, seats: Seats, level: string, friend: unknown }} Opened
+ * friend: a link game's facts (play/friend.js), or null
  * @typedef {{ game: Game, saved: any, text: string }} Stored
  */
 
@@ -65,7 +66,7 @@ const snapshotProblem = (v) =>
  * @param {any} saved
  * @returns {Seats}
  */
-const seatsOf = (saved) => (['first', 'second'].every((seat) => ['human', 'ai'].includes(saved.seats?.[seat])) ? saved.seats : HUMANS);
+const seatsOf = (saved) => (['first', 'second'].every((seat) => ['human', 'ai', 'remote'].includes(saved.seats?.[seat])) ? saved.seats : HUMANS);
 
 /**
  * A game's paths of moves, one a node, each as one string.
@@ -84,6 +85,8 @@ export class Persist {
     this.archive = archive;
     this.review = review;
     this.session = session;
+    /** The current game's facts as a link game (play/friend.js), or null for a game of this page's own. @type {unknown} */
+    this.friend = null;
   }
 
   /** Writes the session's game as it is now, into its entry. */
@@ -97,6 +100,8 @@ export class Persist {
     // else the main line's, replayed (the line shown may be a variation).
     const record = game.record();
     const end = record === game.mainRecord() && st.ply === st.moves ? st : mainEnd(engine, game.mainRecord(), st.pie);
+    // A resignation or a loss on time ends the game as the board does.
+    const won = end.winner ?? session.ended?.winner;
     this.archive.save({
       record: game.annotated(),
       line: record,
@@ -110,9 +115,10 @@ export class Persist {
       cells: Array.from(game.board()).join(''),
       moves: end.moves,
       players: { dark: session.seats[end.seats.dark], light: session.seats[end.seats.light] },
-      result: end.winner === 'dark' ? 'B' : end.winner === 'light' ? 'W' : null,
+      result: won === 'dark' ? 'B' : won === 'light' ? 'W' : null,
       tags: game.tags(),
       setUp: st.setUp,
+      ...(this.friend ? { kind: 'friend', friend: this.friend } : {}),
     });
   }
 
@@ -189,7 +195,8 @@ export class Persist {
   opened({ game, saved }, level, atSaved) {
     if (atSaved && Number.isInteger(saved.ply)) game.jump(saved.ply);
     if (saved.review) this.review.restore(reviewedGame(game).start, nodePaths(game.tree().rows), saved.review);
-    return { game, seats: seatsOf(saved), level: LEVELS.includes(saved.level) ? saved.level : level };
+    this.friend = isObject(saved.friend) ? saved.friend : null;
+    return { game, seats: seatsOf(saved), level: LEVELS.includes(saved.level) ? saved.level : level, friend: this.friend };
   }
 
   /**
@@ -244,7 +251,9 @@ export class Persist {
     const size = linked.status().size;
     const ids = archive.list().map((s) => s.id).sort((a, b) => Number(b === archive.current) - Number(a === archive.current));
     for (const id of ids) {
-      const stored = archive.summaries.get(id)?.size === size ? this.load(id) : null;
+      // A link game with a friend changes only by its own links (play/friend.js).
+      const summary = archive.summaries.get(id);
+      const stored = summary && summary.size === size && summary.kind !== 'friend' ? this.load(id) : null;
       if (!stored) continue;
       const has = pathsOf(stored.game);
       if (reviewedGame(stored.game).start === start && [...paths].every((p) => has.includes(p))) {
@@ -268,12 +277,12 @@ export class Persist {
         const own = new Set(/** @type {[string, string][]} */ (linked.tags()).map(([k]) => k));
         for (const [k, v] of /** @type {[string, string][]} */ (stored.game.tags())) if (!own.has(k)) linked.setTag(k, v);
         stored.game.free();
-        return { game: linked, seats: seatsOf(saved), level: LEVELS.includes(saved.level) ? saved.level : level };
+        return { game: linked, seats: seatsOf(saved), level: LEVELS.includes(saved.level) ? saved.level : level, friend: null };
       }
       stored.game.free();
     }
     archive.begin();
-    return { game: linked, seats: HUMANS, level };
+    return { game: linked, seats: HUMANS, level, friend: null };
   }
 
   /**

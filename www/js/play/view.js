@@ -46,8 +46,14 @@ export class PlayView {
    *   showNode: (id: number) => void,
    *   lostActions: { copy: (text: string) => void, close: (lost: LostNote) => void },
    *   lostWords: () => Record<string, { lost: string, full: string }>,
+   *   seatName: (seat: 'first' | 'second') => string | null,
+   *   friendVerbs: () => ReturnType<import('./friend.js').Friends['verbs']> | null,
+   *   renderFriend: () => void,
    * }} parts
-   * lostWords: what the notes on each stored key say (play/persist.js's)
+   * lostWords: what the notes on each stored key say (play/persist.js's);
+   * seatName: a seat's player's name in a game by link; friendVerbs: what
+   * the player here may do in one (null in any other game); renderFriend:
+   * draws its panel
    */
   constructor(parts) {
     this.parts = parts;
@@ -111,6 +117,7 @@ export class PlayView {
     this.renderThinking();
     this.renderCoach();
     this.renderAnalysis();
+    this.parts.renderFriend();
   }
 
   /**
@@ -120,6 +127,8 @@ export class PlayView {
    */
   playerName(color, st) {
     const { session, t } = this.parts.page;
+    const named = this.parts.seatName(st.seats[color]);
+    if (named) return named;
     if (session.seatOf(color, st) === 'ai') return t('seat.ai', { level: t('level.' + session.level) });
     if (session.againstAi()) return t('seat.you');
     return t('seat.' + st.seats[color]);
@@ -127,8 +136,13 @@ export class PlayView {
 
   /** @param {Status} st */
   wonLine(st) {
-    const { t } = this.parts.page;
-    return st.winner ? t('status.won', { color: t('color.' + st.winner), player: this.playerName(st.winner, st) }) : '';
+    const { session, t } = this.parts.page;
+    const outcome = session.outcome(st);
+    if (!outcome) return '';
+    const { winner, how } = outcome;
+    const loser = winner === 'dark' ? 'light' : 'dark';
+    const key = how === 'resign' ? 'status.wonResign' : how === 'time' ? 'status.wonTime' : 'status.won';
+    return t(key, { color: t('color.' + winner), player: this.playerName(winner, st), loser: t('color.' + loser) });
   }
 
   /**
@@ -136,8 +150,8 @@ export class PlayView {
    * @param {Status} st
    */
   turnLine(st) {
-    const { t } = this.parts.page;
-    if (st.winner) return this.wonLine(st);
+    const { session, t } = this.parts.page;
+    if (session.outcome(st)) return this.wonLine(st);
     if (st.skipped) return describeSkip(t, st);
     return t('status.toMove', { color: t('color.' + st.toMove), player: this.playerName(st.toMove, st) });
   }
@@ -147,14 +161,15 @@ export class PlayView {
    * @param {string} line
    */
   renderStatus(st, line) {
-    const { t } = this.parts.page;
+    const { session, t } = this.parts.page;
+    const over = session.outcome(st) !== null;
     for (const color of /** @type {const} */ (['dark', 'light'])) {
       $(`player-${color}-name`).textContent = this.playerName(color, st);
       $(`player-${color}-count`).textContent = t('status.pieces', { count: st[color] });
-      $(`player-${color}`).classList.toggle('to-move', !st.winner && st.toMove === color);
+      $(`player-${color}`).classList.toggle('to-move', !over && st.toMove === color);
     }
     $('turn').textContent = line;
-    $('turn').className = st.winner ? 'turn over' : 'turn';
+    $('turn').className = over ? 'turn over' : 'turn';
     $('swap-note').hidden = !st.swapped;
     $('swap-note').textContent = st.swapped ? t('status.swapped') : '';
     $('empty-count').textContent = t('status.empty', { count: st.empty });
@@ -165,12 +180,23 @@ export class PlayView {
     const { session, settings, t } = this.parts.page;
     const human = session.humanToMove(st);
     const autoplay = this.parts.autoplaying();
+    const friend = this.parts.friendVerbs();
+    const over = session.outcome(st) !== null;
     $('btn-swap').hidden = !(st.swapAvailable && human);
+    // In a game by link a take-back is asked for (the link game's panel).
+    $('btn-undo').hidden = session.remote();
+    $('btn-redo').hidden = session.remote();
     $('btn-undo').disabled = st.ply === 0;
     $('btn-redo').disabled = st.ply === st.moves && !session.current.redoable();
+    const watching = session.seats.first === 'ai' && session.seats.second === 'ai';
+    $('btn-resign').hidden = friend ? !friend.resign : over || watching || st.moves === 0;
+    $('btn-rematch').hidden = friend ? !friend.rematch : !over;
+    if ($('btn-resign').hidden) $('resign-confirm').hidden = true;
     // Random moves are for a game at one screen, never played for a player facing the AI.
-    $('btn-random').hidden = session.againstAi();
-    $('btn-autoplay').hidden = session.againstAi();
+    // Nor for a player whose friend plays elsewhere: a hint there would be the AI's move, not theirs.
+    $('btn-random').hidden = session.againstAi() || session.remote();
+    $('btn-autoplay').hidden = session.againstAi() || session.remote();
+    $('btn-hint').hidden = session.remote();
     $('btn-random').disabled = !human;
     $('btn-hint').disabled = !human;
     $('btn-autoplay').textContent = t(autoplay ? 'btn.stopAutoplay' : 'btn.autoplay');

@@ -1,0 +1,65 @@
+// @ts-check
+// A link game read whole, for the play page (play/friend.js) and the embed:
+// its text and structure (codec.js), its signatures (sign.js) and its
+// moves through the engine (replay.js), each refusing with its problem;
+// and the game as a record, its players named in its tags.
+import { decodeLink, hex } from './codec.js';
+import { verifyLink } from './sign.js';
+import { replay } from './replay.js';
+
+/**
+ * @typedef {import('./codec.js').FriendLink} FriendLink
+ * @typedef {import('../types.js').Game} Game
+ * @typedef {Awaited<ReturnType<typeof import('../engine.js').loadEngine>>} Engine
+ */
+
+/** @param {'first' | 'second'} seat @returns {'first' | 'second'} */
+export const otherSeat = (seat) => (seat === 'first' ? 'second' : 'first');
+
+/**
+ * The guest's name and key: the header's (a rematch), else the join's.
+ * @param {FriendLink} link
+ */
+export function guestOf(link) {
+  if (link.guest) return link.guest;
+  const join = link.events.find((e) => e.type === 'join');
+  return join && join.type === 'join' ? { name: join.name, key: join.key } : null;
+}
+
+/**
+ * A link's `f` text checked whole: throws the first problem
+ * (`kind: 'friendLink'`); else the link and its replay (whose game the
+ * caller frees).
+ * @param {Engine} engine
+ * @param {string} text
+ */
+export async function checkLink(engine, text) {
+  const link = decodeLink(text);
+  const problem = await verifyLink(link);
+  if (problem) throw problem;
+  return { link, state: replay(engine, link) };
+}
+
+/**
+ * `game` (a link's replay) with its record's tags: the players' names, the
+ * days a move, the game's id, and an end outside the rules.
+ * @param {Game} game
+ * @param {FriendLink} link
+ * @param {ReturnType<typeof replay>} state
+ */
+export function tagged(game, link, state) {
+  const st = game.status();
+  const nameOf = (/** @type {'first' | 'second'} */ seat) => (seat === link.inviterSeat ? link.inviter.name : guestOf(link)?.name);
+  const dark = nameOf(st.seats.dark);
+  const light = nameOf(st.seats.light);
+  if (dark) game.setTag('Dark', dark);
+  if (light) game.setTag('Light', light);
+  if (link.days) game.setTag('TimeControl', `${link.days}d`);
+  game.setTag('Game', hex(link.id));
+  if (state.result && state.result.how !== 'rules') {
+    const winnerSeat = state.result.winner === 0 ? link.inviterSeat : otherSeat(link.inviterSeat);
+    game.setTag('Result', st.seats.dark === winnerSeat ? 'B' : 'W');
+    game.setTag('Termination', state.result.how);
+  }
+  return game;
+}

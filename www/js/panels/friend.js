@@ -1,0 +1,142 @@
+// @ts-check
+// The panel of a game by link (play/friend.js): who plays whom, whose move
+// and the time left, that every move is signed and checked, the link to
+// send (share, copy, QR code), the join form for an invitation, and the
+// verbs — take-back asked and answered, a claim of a win on time, a
+// reminder. Names come from links: they are only ever set as text.
+
+/**
+ * @typedef {import('../play/friend.js').Facts} Facts
+ * @typedef {import('../words.js').Translate} Translate
+ * @typedef {ReturnType<import('../play/friend.js').Friends['verbs']>} Verbs
+ */
+
+/** @param {string} id @returns {any} */
+const $ = (id) => document.getElementById(id);
+
+/**
+ * A span of time in words ("in 2 days", "3 hours ago"), in the largest unit
+ * that gives at least 2 of it.
+ * @param {string} locale
+ * @param {number} seconds from now (negative: past)
+ */
+export function relativeTime(locale, seconds) {
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const size = Math.abs(seconds);
+  if (size >= 2 * 86400) return format.format(Math.trunc(seconds / 86400), 'day');
+  if (size >= 2 * 3600) return format.format(Math.trunc(seconds / 3600), 'hour');
+  return format.format(Math.trunc(seconds / 60), 'minute');
+}
+
+/**
+ * The other player's name, or the words for a guest not come yet.
+ * @param {Translate} t
+ * @param {Facts} facts
+ */
+export function opponentName(t, facts) {
+  const name = facts.me === 1 ? facts.names[0] : facts.names[1];
+  return name ?? t('friend.noGuest');
+}
+
+/**
+ * Whose move it is and the time left, or how the game ended, in one line.
+ * @param {Translate} t
+ * @param {string} locale
+ * @param {Facts} facts
+ * @param {number} now seconds
+ */
+export function friendStatus(t, locale, facts, now) {
+  const name = (/** @type {0 | 1} */ p) => facts.names[p] ?? t('friend.noGuest');
+  if (facts.result) {
+    const key = facts.result.how === 'resign' ? 'friend.resigned' : facts.result.how === 'time' ? 'friend.wonOnTime' : 'friend.won';
+    return t(key, { winner: name(facts.result.winner), loser: name(facts.result.winner === 0 ? 1 : 0) });
+  }
+  if (!facts.joined) return facts.me === 0 ? t('friend.waitingJoin') : t('friend.invited', { name: facts.names[0] });
+  const turn = facts.toMove === null ? '' : facts.toMove === facts.me ? t('friend.yourMove') : t('friend.theirMove', { name: name(facts.toMove) });
+  if (facts.deadline === null) return turn;
+  const left = facts.deadline - now;
+  return left > 0 ? t('friend.due', { turn, when: relativeTime(locale, left) }) : t('friend.overdue', { turn });
+}
+
+/**
+ * Draws the panel.
+ * @param {{ t: Translate, locale: string, now: number, facts: Facts | null, verbs: Verbs, url: string,
+ *   canShare: boolean, qr: boolean }} state
+ */
+export function renderFriend({ t, locale, now, facts, verbs, url, canShare, qr }) {
+  $('friend').hidden = facts === null;
+  if (!facts) return;
+  $('friend-status').textContent = friendStatus(t, locale, facts, now);
+  $('friend-verified').textContent = facts.me === null ? t('friend.watching') : t('friend.verified');
+  const last = facts.lastBy;
+  // The link is for the other player when this side made the last change (or the invitation).
+  const send = facts.me !== null && (last === facts.me || (last === null && facts.me === 0));
+  $('friend-send').hidden = !send;
+  $('friend-send-text').textContent = facts.joined || facts.names[1] !== null ? t('friend.sendTo', { name: opponentName(t, facts) }) : t('friend.sendInvitation');
+  if ($('friend-link').value !== url) $('friend-link').value = url;
+  $('friend-share').hidden = !canShare;
+  $('friend-qr').hidden = !qr || !send;
+  $('friend-qr-btn').setAttribute('aria-expanded', String(qr && send));
+  $('friend-join').hidden = facts.me !== null || facts.joined;
+  $('friend-join-text').textContent = t('friend.joinAs', { name: facts.names[0], size: facts.size });
+  $('friend-offer').hidden = !verbs.offer;
+  $('friend-accept').hidden = !verbs.answer;
+  $('friend-decline').hidden = !verbs.answer;
+  $('friend-offered').hidden = !(facts.offer !== null && facts.result === null);
+  $('friend-offered').textContent = facts.offer === null ? '' : facts.offer === facts.me ? t('friend.offerSent') : t('friend.offerReceived', { name: opponentName(t, facts) });
+  $('friend-claim').hidden = !verbs.claim;
+  $('friend-remind').hidden = !verbs.remind;
+  $('friend-honour').hidden = facts.days === 0;
+}
+
+/**
+ * The QR code of `text` drawn as an SVG path (no markup from strings).
+ * @param {HTMLElement} box
+ * @param {string} text
+ * @param {string} label
+ */
+export async function drawQr(box, text, label) {
+  const { encode } = await import('../vendor/uqr.js');
+  const { data, size } = encode(text, { ecc: 'L', border: 2 });
+  const ns = 'http://www.w3.org/2000/svg';
+  const svg = document.createElementNS(ns, 'svg');
+  svg.setAttribute('viewBox', `0 0 ${size} ${size}`);
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', label);
+  const path = document.createElementNS(ns, 'path');
+  let d = '';
+  data.forEach((row, y) => row.forEach((on, x) => (d += on ? `M${x} ${y}h1v1h-1z` : '')));
+  path.setAttribute('d', d);
+  svg.append(path);
+  box.replaceChildren(svg);
+}
+
+/**
+ * A calendar file reminding of a move's deadline, an hour before it.
+ * @param {{ title: string, description: string, deadline: number, uid: string, now: number }} event
+ */
+export function reminder({ title, description, deadline, uid, now }) {
+  const stamp = (/** @type {number} */ s) => new Date(s * 1000).toISOString().replace(/[-:]/g, '').replace(/\.\d+/, '');
+  // RFC 5545 text: backslash, semicolon, comma and newline escaped.
+  const text = (/** @type {string} */ s) => s.replace(/[\\;,]/g, (c) => '\\' + c).replace(/\n/g, '\\n');
+  return [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Federa//Link games//EN',
+    'BEGIN:VEVENT',
+    `UID:${uid}@federa`,
+    `DTSTAMP:${stamp(now)}`,
+    `DTSTART:${stamp(deadline - 3600)}`,
+    `DTEND:${stamp(deadline)}`,
+    `SUMMARY:${text(title)}`,
+    `DESCRIPTION:${text(description)}`,
+    'BEGIN:VALARM',
+    'ACTION:DISPLAY',
+    `DESCRIPTION:${text(title)}`,
+    'TRIGGER:-PT0M',
+    'END:VALARM',
+    'END:VEVENT',
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');
+}

@@ -1,0 +1,83 @@
+// @ts-check
+// Everything this browser keeps of its games, as one file to move to
+// another device: every archive entry (link games with their links) and
+// the keys that sign link games, each handed over to a new key for the
+// file (friend/keys.js). Restoring never overwrites a newer game: a link
+// game is newer by the events its link holds, any other by when it was
+// last saved. Loaded only when a backup is made or restored.
+import { decodeLink } from '../friend/codec.js';
+import { adopt, portable } from '../friend/keys.js';
+import { isObject } from '../settings.js';
+import { saveFile } from '../save-file.js';
+
+const FORMAT = 'federa-backup';
+const ID = /^[0-9a-z]+$/;
+
+/** @param {string} problem */
+const badFile = (problem) => ({ kind: 'backup', problem });
+
+/**
+ * How far a stored entry has got: a link game's events, else its last save.
+ * @param {any} entry
+ */
+function progress(entry) {
+  if (entry.kind === 'friend' && isObject(entry.friend)) {
+    try {
+      return decodeLink(String(entry.friend.text)).events.length;
+    } catch {
+      return -1;
+    }
+  }
+  return Number(entry.updated) || 0;
+}
+
+/**
+ * Saves the backup file.
+ * @param {import('../archive.js').Archive} archive
+ */
+export async function backUp(archive) {
+  const games = archive.list().flatMap((s) => archive.read(s.id)?.value ?? []);
+  const file = { format: FORMAT, version: 1, saved: Date.now(), games, identities: await portable() };
+  const stamp = new Date().toISOString().slice(0, 16).replace(/[-:T]/g, '');
+  saveFile(new Blob([JSON.stringify(file)], { type: 'application/json' }), `federa-backup-${stamp}.json`);
+}
+
+/**
+ * Restores a backup file's games and keys. Throws `{ kind: 'backup' }` for
+ * a file that is not one, keeping nothing of it.
+ * @param {import('../archive.js').Archive} archive
+ * @param {string} text
+ * @returns {Promise<{ games: number, kept: number, current: boolean }>} games: how many came in; kept:
+ * how many stayed as they were, being newer here; current: whether the
+ * game the page plays was replaced (the page opens it again)
+ */
+export async function restoreBackup(archive, text) {
+  let file;
+  try {
+    file = JSON.parse(text);
+  } catch {
+    throw badFile('json');
+  }
+  if (!isObject(file) || file.format !== FORMAT || !Array.isArray(file.games)) throw badFile('format');
+  const games = file.games.filter((g) => isObject(g) && typeof g.id === 'string' && ID.test(g.id) && typeof g.record === 'string');
+  if (games.length !== file.games.length) throw badFile('game');
+  try {
+    await adopt(file.identities ?? []);
+  } catch {
+    throw badFile('keys');
+  }
+  let count = 0;
+  let kept = 0;
+  let current = false;
+  for (const game of games) {
+    const here = archive.summaries.has(game.id) ? archive.read(game.id)?.value : null;
+    if (here && progress(here) >= progress(game)) {
+      kept++;
+      continue;
+    }
+    if (!archive.restore({ id: game.id, text: JSON.stringify(game) })) continue;
+    count++;
+    current ||= game.id === archive.current;
+  }
+  return { games: count, kept, current };
+}

@@ -1,0 +1,357 @@
+// End-to-end tests of games by link with a friend (play/friend.js), in
+// headless Chromium: each player a browser of their own (separate storage
+// and keys), the links carried between them as a player would send them.
+// A whole 5×5 game from the invitation to the win and both players' lists;
+// take-back, resignation and rematch; every tampering the link must show,
+// refused with its reason and nothing stored changed; a backup restored in a
+// third browser that plays on; days a move on a fake clock, with a claim of a
+// win on time.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from './server.mjs';
+import { launch, PHONE } from './browser.mjs';
+import { clickPoint } from './play-page.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const DIST = path.resolve(here, '../../dist');
+const SHOTS = path.resolve(here, '../../target/screenshots');
+/** 2026-12-03 12:00 UTC, the fake clock's start. */
+const T0 = Date.UTC(2026, 11, 3, 12);
+
+let server;
+const problems = [];
+const browsers = [];
+
+before(async () => {
+  await fs.mkdir(SHOTS, { recursive: true });
+  server = await serve(DIST, '/sub/federa/');
+});
+
+after(async () => {
+  for (const b of browsers) await b.close();
+  await server?.close();
+  assert.deepEqual(problems, []);
+});
+
+/**
+ * A player: a browser of their own on the play page.
+ * @param {{ clock?: number, phone?: boolean }} options
+ */
+async function player({ clock, phone } = {}) {
+  const browser = await launch({ acceptDownloads: true, ...(phone ? PHONE : {}) });
+  browsers.push(browser);
+  if (clock !== undefined) await browser.context.clock.install({ time: clock });
+  const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('request', (r) => {
+    const url = r.url();
+    if (!url.startsWith(server.origin) && !url.startsWith('data:') && !url.startsWith('blob:')) problems.push(`request outside the origin: ${url}`);
+  });
+  await page.goto(server.url);
+  await page.waitForFunction(() => document.documentElement.classList.contains('ready') && window.federa);
+  return page;
+}
+
+const facts = (page) => page.evaluate(() => window.federa.friend());
+const status = (page) => page.evaluate(() => window.federa.status());
+const message = (page) => page.textContent('#message');
+/** Everything the page keeps in local storage. */
+const stored = (page) => page.evaluate(() => JSON.stringify(Object.entries(localStorage).sort()));
+
+/** Starts a game by link through the New game dialog; returns the invitation. */
+async function invite(page, { name = 'Alice', color = 'dark', size = 5, days = 0, pie = false } = {}) {
+  await page.click('#btn-new');
+  await page.selectOption('#new-size', String(size));
+  await page.selectOption('#new-opponent', 'friend');
+  await page.fill('#new-name', name);
+  await page.selectOption('#new-color', color);
+  await page.selectOption('#new-days', String(days));
+  await page.setChecked('#new-pie', pie);
+  await page.click('#new-game-form button[value="start"]');
+  await page.waitForFunction(() => window.federa.friend()?.url);
+  return (await facts(page)).url;
+}
+
+/**
+ * Opens a link in `page` as its player would (the address bar, no reload)
+ * and waits until the page has read it.
+ */
+async function open(page, url) {
+  const text = new URL(url).hash.slice('#f='.length);
+  await page.evaluate((u) => {
+    // The note under the board is the page's answer to this link, once it comes.
+    document.querySelector('#message').textContent = '';
+    location.href = u;
+  }, url);
+  // Read: the game shown is the link's, or a note says why it is not.
+  await page.waitForFunction((text) => window.federa.friend()?.text === text || document.querySelector('#message').textContent !== '', text);
+}
+
+/** Joins the invitation shown, as `name`. */
+async function join(page, name) {
+  await page.waitForSelector('#friend-join:not([hidden])');
+  await page.fill('#friend-join-name', name);
+  await page.click('#friend-join button[type="submit"]');
+  await page.waitForFunction(() => window.federa.friend()?.me === 1);
+}
+
+/** The link after this page's latest change, once it is signed. */
+async function nextLink(page, events) {
+  await page.waitForFunction((n) => window.federa.friend()?.text && window.federa.friend().lastBy === window.federa.friend().me && window.federa.friend().events === n, events);
+  return (await facts(page)).url;
+}
+
+/**
+ * Plays a move with a click: a change when there is one (the game ends
+ * sooner), else the first placement on offer.
+ */
+async function move(page) {
+  const legal = await page.evaluate(() => window.federa.legalMoves());
+  const token = legal.find((m) => m.includes('F')) ?? legal[0];
+  if (!token.includes('F')) await page.click(token[1] === 'S' ? '#shape-square' : '#shape-round');
+  const before = (await status(page)).moves;
+  await clickPoint(page, token.replace(/^[BW]F?[CS]/, ''));
+  await page.waitForFunction((n) => window.federa.status().moves > n, before);
+}
+
+/** Alice invites, Bob joins, and Alice reads Bob's join: both at the start. */
+async function pair(options = {}) {
+  const alice = await player(options);
+  const bob = await player(options);
+  const invitation = await invite(alice, options);
+  await open(bob, invitation);
+  await join(bob, 'Bob');
+  await open(alice, (await facts(bob)).url);
+  return { alice, bob };
+}
+
+/** The player of `page` moves and the other reads the link. */
+async function turn(page, other) {
+  const n = (await facts(page)).events;
+  await move(page);
+  const url = await nextLink(page, n + 1);
+  await open(other, url);
+  assert.equal((await facts(other)).text, (await facts(page)).text, 'the other side holds the same game');
+  return url;
+}
+
+async function shot(page, name) {
+  await page.waitForFunction(() => !window.federa.animating());
+  await page.screenshot({ path: path.join(SHOTS, name + '.png'), fullPage: true });
+}
+
+test('a whole 5×5 game by links: the invitation, the join, moves both ways, the win, and both lists', async () => {
+  const alice = await player();
+  const bob = await player();
+  const invitation = await invite(alice);
+  assert.match(invitation, /\/sub\/federa\/(index\.html)?#f=[A-Za-z0-9_-]+$/);
+  assert.equal(await alice.textContent('#friend-send-text'), 'Send this invitation to your friend:');
+  assert.equal(await alice.inputValue('#friend-link'), invitation);
+  await alice.click('#friend-qr-btn');
+  await alice.waitForSelector('#friend-qr svg path');
+  await shot(alice, 'friend-invitation');
+
+  await open(bob, invitation);
+  assert.match(await bob.textContent('#friend-join-text'), /^Alice invites you to a game on 5 × 5/);
+  assert.equal((await facts(bob)).me, null, 'a visitor only watches until they join');
+  await join(bob, 'Bob');
+  assert.equal(await bob.textContent('#friend-send-text'), 'Send this link to Alice:');
+  await open(alice, (await facts(bob)).url);
+  assert.equal(await alice.textContent('#friend-status'), 'Your move.');
+  assert.equal(await alice.textContent('#player-dark-name'), 'Alice (you)');
+  assert.equal(await alice.textContent('#player-light-name'), 'Bob');
+
+  const pages = [alice, bob];
+  for (let ply = 0; ply < 80; ply++) {
+    const f = await facts(alice);
+    if (f.result) break;
+    const mover = pages[f.toMove];
+    await turn(mover, pages[1 - f.toMove]);
+    if (ply === 4) await shot(bob, 'friend-game');
+  }
+  const end = await facts(alice);
+  assert.ok(end.result, 'the game ended');
+  assert.equal(end.result.how, 'rules');
+  assert.deepEqual((await facts(bob)).result, end.result);
+  const st = await status(bob);
+  assert.ok(st.winner, 'the board shows the win');
+  assert.equal(await bob.textContent('#friend-status'), `${end.names[end.result.winner]} won.`);
+  assert.ok(await alice.isVisible('#btn-rematch'));
+
+  // Both lists: the game with the other player, its moves and its result.
+  for (const [page, other] of [[alice, 'Bob'], [bob, 'Alice']]) {
+    const games = await page.evaluate(() => window.federa.games());
+    assert.equal(games.length, 1);
+    assert.equal(games[0].kind, 'friend');
+    assert.equal(games[0].moves, st.moves);
+    assert.equal(await page.textContent('#archive-list .game-title'), `With ${other}`);
+    assert.match(await page.textContent('#archive-list .game-facts'), /won/);
+  }
+  await shot(alice, 'friend-list');
+  // A reload opens the game kept, from its link.
+  await bob.reload();
+  await bob.waitForFunction(() => window.federa?.friend()?.result);
+  assert.deepEqual((await facts(bob)).result, end.result);
+});
+
+test('take-back asked and allowed, resignation, and a rematch with the colours swapped', async () => {
+  const { alice, bob } = await pair();
+  await turn(alice, bob);
+  await turn(bob, alice);
+  // Alice asks to take back her move; Bob's is taken back with it.
+  await alice.click('#friend-offer');
+  await open(bob, await nextLink(alice, (await facts(bob)).events + 1));
+  assert.equal(await bob.textContent('#friend-offered'), 'Alice asks to take back their last move.');
+  await bob.click('#friend-accept');
+  await bob.waitForFunction(() => window.federa.status().moves === 0);
+  await open(alice, (await facts(bob)).url);
+  assert.equal((await status(alice)).moves, 0);
+  assert.equal(await alice.textContent('#friend-status'), 'Your move.');
+
+  await turn(alice, bob);
+  await bob.click('#btn-resign');
+  await bob.click('#btn-resign-yes');
+  await bob.waitForFunction(() => window.federa.friend()?.result);
+  await open(alice, (await facts(bob)).url);
+  assert.equal(await alice.textContent('#friend-status'), 'Bob resigned: Alice won.');
+  assert.match(await alice.textContent('#turn'), /^Dark wins: Light resigned/);
+  assert.match(await alice.evaluate(() => window.federa.annotated()), /\[Termination "resign"\]/);
+
+  // The rematch: a new game, Bob (Light before) now Dark and to move.
+  await alice.click('#btn-rematch');
+  await alice.waitForFunction(() => window.federa.friend() && !window.federa.friend().result);
+  const rematch = await facts(alice);
+  await open(bob, rematch.url);
+  const theirs = await facts(bob);
+  assert.equal(theirs.me, 1);
+  assert.equal(theirs.joined, true, 'both players are known: the game starts at once');
+  assert.equal(await bob.textContent('#friend-status'), 'Your move.');
+  assert.equal(await bob.textContent('#player-dark-name'), 'Bob (you)');
+  assert.equal((await bob.evaluate(() => window.federa.games())).length, 2);
+});
+
+/**
+ * `f` with one more move, by `by`, of `code`, signed by this browser's own
+ * key (whoever's turn it is).
+ */
+function withMove(page, f, by, code) {
+  return page.evaluate(
+    async ({ f, by, code }) => {
+      const base = location.href.split('#')[0].replace(/[^/]*$/, '');
+      const codec = await import(base + 'js/friend/codec.js');
+      const sign = await import(base + 'js/friend/sign.js');
+      const keys = await import(base + 'js/friend/keys.js');
+      const link = codec.decodeLink(f);
+      const me = (await keys.identities())[0];
+      const events = [...link.events, { type: 'move', by, code, time: link.events[link.events.length - 1].time }];
+      return codec.encodeLink(await sign.signEvents({ ...link, events }, by, me.key, me.chain));
+    },
+    { f, by, code },
+  );
+}
+
+test('a tampered link is refused with its reason, and nothing kept changes', async () => {
+  const { alice, bob } = await pair();
+  const first = await turn(alice, bob);
+  const second = await turn(bob, alice);
+  const text = (url) => new URL(url).hash.slice('#f='.length);
+  const address = second.split('#')[0];
+
+  /** Opens `f` in Alice's page: refused with `words`, storage as it was. */
+  async function refused(f, words) {
+    const before = await stored(alice);
+    await open(alice, `${address}#f=${f}`);
+    assert.match(await message(alice), words);
+    assert.equal(await stored(alice), before, 'nothing stored changed');
+    assert.equal((await facts(alice)).text, text(second), 'the game kept is shown');
+  }
+
+  // Bob plays another move in place of his (signed, but not what Alice saw).
+  const other = await withMove(bob, text(first), 1, 3);
+  await refused(other, /^This link was refused, and nothing kept has changed: event 3 differs from the game kept here: a move the other player had sent was changed\.$/);
+  await shot(alice, 'friend-refused');
+
+  // Alice (signing for herself) makes a move on Bob's turn: Bob's page refuses it.
+  const forBob = await withMove(alice, text(first), 0, 10);
+  const bobBefore = await stored(bob);
+  await open(bob, `${address}#f=${forBob}`);
+  assert.match(await message(bob), /: move 3 was made by the inviter, but it was the other player’s turn\.$/);
+  assert.equal(await stored(bob), bobBefore);
+
+  // Bob's signature taken away; Bob's signature changed; the game's id changed.
+  const parts = await alice.evaluate(async (f) => {
+    const base = location.href.split('#')[0].replace(/[^/]*$/, '');
+    const codec = await import(base + 'js/friend/codec.js');
+    const link = codec.decodeLink(f);
+    const flipped = link.sigs.map((s) => (s.by === 1 ? { ...s, sig: s.sig.map((b, i) => (i === 5 ? b ^ 1 : b)) } : s));
+    const id = link.id.map((b, i) => (i === 0 ? b ^ 1 : b));
+    return {
+      unsigned: codec.encodeLink({ ...link, sigs: link.sigs.filter((s) => s.by === 0) }),
+      forged: codec.encodeLink({ ...link, sigs: flipped }),
+      otherId: codec.encodeLink({ ...link, id }),
+    };
+  }, text(second));
+  await refused(parts.unsigned, /: event 1 has no signature of the guest, who made it\.$/);
+  await refused(parts.forged, /: the signature of the guest does not match the game: a move, the game’s id or the signature was changed\.$/);
+  await refused(parts.otherId, /: it holds the signed moves of a game kept here, under another game’s id\.$/);
+  // Cut short, and garbled.
+  await refused(text(second).slice(0, 40), /: the link is cut short \(it ends at byte \d+\)\.$/);
+  await refused(text(second).slice(0, 20) + '*' + text(second).slice(21), /: the link holds a character that no game’s link has \(at 20\)\.$/);
+  // An older link opens the game kept.
+  await open(alice, first);
+  assert.equal(await message(alice), 'This link is older than the game kept here, so the game kept is shown.');
+  assert.equal((await facts(alice)).text, text(second));
+});
+
+test('a backup made in one browser is restored in a third, which plays on', async () => {
+  const { alice, bob } = await pair();
+  await turn(alice, bob);
+  await turn(bob, alice);
+  const [download] = await Promise.all([alice.waitForEvent('download'), alice.click('#btn-backup')]);
+  const file = await download.path();
+  const carol = await player();
+  await carol.setInputFiles('#backup-input', file);
+  await carol.waitForFunction(() => window.federa.games().some((g) => g.kind === 'friend'));
+  assert.match(await message(carol), /^1 game restored; 0 kept/);
+  await carol.click('#archive-list button.game-title');
+  await carol.waitForFunction(() => window.federa.friend()?.me === 0);
+  // Carol's browser signs for Alice now, through the handover in the file.
+  const url = await turn(carol, bob);
+  assert.equal((await facts(bob)).events, (await facts(carol)).events);
+  assert.ok(url);
+  // Restoring again changes nothing: the game here is newer.
+  await carol.setInputFiles('#backup-input', file);
+  await carol.waitForFunction(() => /kept/.test(document.querySelector('#message').textContent) && /^0 games/.test(document.querySelector('#message').textContent));
+  assert.equal((await facts(carol)).events, (await facts(bob)).events);
+});
+
+test('days a move on a fake clock: the time left, a reminder, and a claim of a win on time', async () => {
+  const { alice, bob } = await pair({ clock: T0, days: 1 });
+  await turn(alice, bob);
+  assert.equal(await bob.textContent('#friend-status'), 'Your move. Due in 24 hours.');
+  assert.ok(await bob.isVisible('#friend-honour'));
+  const [download] = await Promise.all([bob.waitForEvent('download'), bob.click('#friend-remind')]);
+  const ics = await fs.readFile(await download.path(), 'utf8');
+  assert.match(ics, /BEGIN:VEVENT[\s\S]*SUMMARY:Federa: your move against Alice/);
+  assert.match(ics, /DTEND:20261204T12000\dZ/);
+  assert.equal(await alice.isVisible('#friend-claim'), false, 'no claim while Bob has time');
+  await alice.context().clock.fastForward('25:00:00');
+  await alice.waitForSelector('#friend-claim:not([hidden])');
+  await alice.click('#friend-claim');
+  await alice.waitForFunction(() => window.federa.friend()?.result);
+  await open(bob, (await facts(alice)).url);
+  assert.equal(await bob.textContent('#friend-status'), 'Bob ran out of time: Alice won.');
+  assert.match(await bob.evaluate(() => window.federa.annotated()), /\[Termination "time"\]/);
+});
+
+test('a phone shows the invitation and the game by link', async () => {
+  const alice = await player({ phone: true });
+  await invite(alice, { size: 7 });
+  await shot(alice, 'friend-invitation-360');
+});
