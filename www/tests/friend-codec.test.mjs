@@ -8,6 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { engine } from './glue.mjs';
+import { random } from './random.mjs';
 
 const wasm = await engine();
 const { DAYS } = await import('../js/facts.js');
@@ -19,16 +20,6 @@ const { moveCode, playCode } = await import('../js/links.js');
 const PAGE = 'https://example.org/federa/index.html';
 const DAY = 86400;
 
-/** A seeded generator of numbers in [0, 1) (mulberry32). */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 const int = (next, n) => Math.floor(next() * n);
 const randomBytes = (next, n) => Uint8Array.from({ length: n }, () => int(next, 256));

@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { engine } from './glue.mjs';
+import { random } from './random.mjs';
 import en from '../js/i18n/en.js';
 
 const wasm = await engine();
@@ -17,16 +18,6 @@ const i18n = createI18n('en', en);
 const t = (key, params) => i18n.t(key, params);
 const PAGE = 'https://example.org/federa/index.html';
 
-/** A seeded generator of numbers in [0, 1) (mulberry32). */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 /** A game of up to `plies` random legal moves, the engine's own. */
 function randomGame(size, pie, plies, next) {
