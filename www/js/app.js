@@ -133,7 +133,7 @@ const view = new PlayView({
   showNode: (id) => command(() => session.jumpToNode(id))(),
   lostActions: { copy: (text) => copyText(text, t('message.textCopied')), close: dismissLost },
   lostWords: () => persist.lostWords(),
-  seatName: (seat) => friends?.seatName(seat) ?? null,
+  seatName: (seat, marked) => friends?.seatName(seat, marked) ?? null,
   friendVerbs: () => (friends?.held ? friends.verbs() : null),
   renderFriend: () => renderFriend(),
 });
@@ -598,7 +598,7 @@ function setupControls() {
     if (!file) return;
     const { restoreBackup } = await import('./play/backup.js');
     try {
-      const count = await restoreBackup(archive, await file.text());
+      const count = await restoreBackup(archive, engine, await file.text());
       if (count.current && archive.current) games.reopen(archive.current);
       view.say(t('archive.restoredFile', { count: count.games, kept: count.kept }), 'info');
     } catch (error) {

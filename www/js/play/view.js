@@ -46,7 +46,7 @@ export class PlayView {
    *   showNode: (id: number) => void,
    *   lostActions: { copy: (text: string) => void, close: (lost: LostNote) => void },
    *   lostWords: () => Record<string, { lost: string, full: string }>,
-   *   seatName: (seat: 'first' | 'second') => string | null,
+   *   seatName: (seat: 'first' | 'second', marked: boolean) => string | null,
    *   friendVerbs: () => ReturnType<import('./friend.js').Friends['verbs']> | null,
    *   renderFriend: () => void,
    * }} parts
@@ -121,13 +121,15 @@ export class PlayView {
   }
 
   /**
-   * What the player of `color` is called.
+   * What the player of `color` is called; `marked`: in a label beside the
+   * board, where this browser's player of a link game is marked as such.
    * @param {Color} color
    * @param {Status} st
+   * @param {boolean} [marked]
    */
-  playerName(color, st) {
+  playerName(color, st, marked = false) {
     const { session, t } = this.parts.page;
-    const named = this.parts.seatName(st.seats[color]);
+    const named = this.parts.seatName(st.seats[color], marked);
     if (named) return named;
     if (session.seatOf(color, st) === 'ai') return t('seat.ai', { level: t('level.' + session.level) });
     if (session.againstAi()) return t('seat.you');
@@ -164,7 +166,7 @@ export class PlayView {
     const { session, t } = this.parts.page;
     const over = session.outcome(st) !== null;
     for (const color of /** @type {const} */ (['dark', 'light'])) {
-      $(`player-${color}-name`).textContent = this.playerName(color, st);
+      $(`player-${color}-name`).textContent = this.playerName(color, st, true);
       $(`player-${color}-count`).textContent = t('status.pieces', { count: st[color] });
       $(`player-${color}`).classList.toggle('to-move', !over && st.toMove === color);
     }
