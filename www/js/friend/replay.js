@@ -26,6 +26,12 @@ import { friendError } from './codec.js';
 const DAY = 86400;
 
 /**
+ * The time of a link's latest event, else of its making.
+ * @param {FriendLink} link
+ */
+export const lastTime = (link) => link.events.at(-1)?.time ?? link.created;
+
+/**
  * The game a link's events make. Throws the first event that may not be
  * (FriendLinkError, early … claim, with its `index`); nothing is kept then.
  * @param {Engine} engine
@@ -96,6 +102,5 @@ export function replay(engine, link) {
     game.free();
     throw e;
   }
-  const lastTime = link.events.at(-1)?.time ?? link.created;
-  return { game, result, offer: result ? null : offer, toMove: result ? null : toMove(), turnSince, deadline: deadline(), joined, lastTime };
+  return { game, result, offer: result ? null : offer, toMove: result ? null : toMove(), turnSince, deadline: deadline(), joined, lastTime: lastTime(link) };
 }

@@ -9,12 +9,13 @@
 // page loads this part only when a link game is opened or begun.
 import { decodeLink, encodeLink, hex, linkOfText, signedBytes } from '../friend/codec.js';
 import { signEvents, verifyLink } from '../friend/sign.js';
-import { replay } from '../friend/replay.js';
+import { lastTime, replay } from '../friend/replay.js';
 import { checkLink, guestOf, otherSeat, tagged } from '../friend/game.js';
 import { identities, ownIdentity, sameBytes } from '../friend/keys.js';
 import { moveCode } from '../links.js';
 import { drawQr, opponentName, reminder, renderFriend } from '../panels/friend.js';
 import { saveFile } from '../save-file.js';
+import { isObject } from '../settings.js';
 import { describeError } from '../words.js';
 
 /**
@@ -44,7 +45,7 @@ const refusal = (problem, facts = {}) => ({ kind: 'friendLink', problem, ...fact
  * @param {FriendLink} link
  * @param {number} now
  */
-const stamp = (link, now) => Math.max(now, link.events[link.events.length - 1]?.time ?? link.created);
+const stamp = (link, now) => Math.max(now, lastTime(link));
 
 /** The other player. @param {Player} p @returns {Player} */
 const other = (p) => (p === 0 ? 1 : 0);
@@ -173,16 +174,21 @@ export class Friends {
    * @returns {Promise<{ older: boolean }>}
    */
   async receive(text) {
-    const link = decodeLink(text);
-    const id = entryId(link);
-    const stored = this.storedLink(id);
+    let checked;
     try {
-      (await checkLink(this.parts.engine, text)).state.game.free();
+      checked = await checkLink(this.parts.engine, text);
     } catch (problem) {
       // A known game's signed moves under another id: say so.
-      if (!stored && /** @type {any} */ (problem)?.problem === 'forged' && (await this.knownUnder(link))) throw refusal('otherId');
+      if (/** @type {any} */ (problem)?.problem === 'forged') {
+        const link = decodeLink(text);
+        if (!this.storedLink(entryId(link)) && (await this.knownUnder(link))) throw refusal('otherId');
+      }
       throw problem;
     }
+    checked.state.game.free();
+    const { link } = checked;
+    const id = entryId(link);
+    const stored = this.storedLink(id);
     if (stored) {
       if (!sameBytes(signedBytes(stored, 0), signedBytes(link, 0))) throw refusal('header');
       const common = Math.min(stored.events.length, link.events.length);
@@ -216,7 +222,7 @@ export class Friends {
   /** @param {string} id */
   storedText(id) {
     const friend = this.parts.archive.read(id)?.value.friend;
-    return friend && typeof friend === 'object' && typeof (/** @type {any} */ (friend).text) === 'string' ? /** @type {string} */ (/** @type {any} */ (friend).text) : null;
+    return isObject(friend) && typeof friend.text === 'string' ? friend.text : null;
   }
 
   /**
@@ -395,17 +401,19 @@ export class Friends {
   }
 
   /**
-   * The name of the player of `seat`, this browser's marked as such; null
-   * when the page's game is not a link game.
+   * The name of the player of `seat`, this browser's marked as such when
+   * `marked` (a label, not a sentence, where the mark's brackets would nest);
+   * null when the page's game is not a link game.
    * @param {'first' | 'second'} seat
+   * @param {boolean} marked
    */
-  seatName(seat) {
+  seatName(seat, marked) {
     const facts = this.held?.facts;
     if (!facts) return null;
     const { t } = this.page;
     const player = seat === (this.held?.link.inviterSeat ?? 'first') ? 0 : 1;
     const name = facts.names[player] ?? t('friend.noGuest');
-    return player === facts.me ? t('friend.you', { name }) : name;
+    return marked && player === facts.me ? t('friend.you', { name }) : name;
   }
 
   /**
