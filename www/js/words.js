@@ -96,7 +96,7 @@ export function describeError(t, error) {
     return t(key, { ...params, reason, player });
   }
   const key = 'error.' + error.kind;
-  const text = t(key, params);
+  const text = t(key, error.cause ? { ...params, reason: describeError(t, error.cause) } : params);
   return text === key ? t('error.unexpected', { message: error.message }) : text;
 }
 

@@ -509,6 +509,7 @@ export default {
   'archive.withFriend': 'With {name}',
   'archive.watched': '{inviter} – {guest} (watched)',
   'archive.lastMove': 'last move {when}',
+  'archive.invited': 'invited {when}',
   'archive.resend': 'Send the link again',
   'archive.backup': 'Back up everything',
   'archive.backupTitle': 'Every game and the keys that sign your games by link, as one file to take to another device',
@@ -516,6 +517,7 @@ export default {
   'archive.restoredFile': { one: '{count} game restored; {kept} kept as it was here (newer).', other: '{count} games restored; {kept} kept as they were here (newer).' },
   'archive.restoreFailed': 'The backup was not restored: {reason}',
   'error.backup': 'the file is not a Federa backup, or it is damaged ({problem}).',
+  'error.backupLink': 'its game {index}, played by link, does not check: {reason}',
 
   // Ending a game, and a rematch.
   'btn.resign': 'Resign',

@@ -506,6 +506,7 @@ export default {
   'archive.withFriend': 'Tegen {name}',
   'archive.watched': '{inviter} – {guest} (als kijker)',
   'archive.lastMove': 'laatste zet {when}',
+  'archive.invited': 'uitgenodigd {when}',
   'archive.resend': 'Link opnieuw sturen',
   'archive.backup': 'Back-up van alles maken',
   'archive.backupTitle': 'Alle partijen en de sleutels waarmee je partijen via een link ondertekend worden, in één bestand om mee te nemen naar een ander apparaat',
@@ -516,6 +517,7 @@ export default {
   },
   'archive.restoreFailed': 'De back-up is niet teruggezet: {reason}',
   'error.backup': 'het bestand is geen back-up van Federa, of het is beschadigd ({problem}).',
+  'error.backupLink': 'partij {index} erin, gespeeld via een link, klopt niet: {reason}',
 
   // Ending a game, and a rematch.
   'btn.resign': 'Opgeven',

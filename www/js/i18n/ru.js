@@ -561,6 +561,7 @@ export default {
   'archive.withFriend': 'Соперник: {name}',
   'archive.watched': '{inviter} – {guest} (наблюдение)',
   'archive.lastMove': 'последний ход {when}',
+  'archive.invited': 'приглашение {when}',
   'archive.resend': 'Отправить ссылку ещё раз',
   'archive.backup': 'Создать резервную копию',
   'archive.backupTitle': 'Все партии и ключи, которыми подписываются ваши партии по ссылке, — одним файлом, чтобы перенести их на другое устройство',
@@ -573,6 +574,7 @@ export default {
   },
   'archive.restoreFailed': 'Резервная копия не восстановлена: {reason}',
   'error.backup': 'файл — не резервная копия Федеры или он повреждён ({problem}).',
+  'error.backupLink': 'партия {index} в ней, сыгранная по ссылке, не проходит проверку: {reason}',
 
   // Ending a game, and a rematch.
   'btn.resign': 'Сдаться',

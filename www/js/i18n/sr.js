@@ -546,6 +546,7 @@ export default {
   'archive.withFriend': 'Противник: {name}',
   'archive.watched': '{inviter} – {guest} (гледање)',
   'archive.lastMove': 'последњи потез {when}',
+  'archive.invited': 'позив {when}',
   'archive.resend': 'Пошаљи линк поново',
   'archive.backup': 'Направи резервну копију свега',
   'archive.backupTitle': 'Све партије и кључеви којима се потписују твоје партије преко линка, у једној датотеци коју можеш да пренесеш на други уређај',
@@ -557,6 +558,7 @@ export default {
   },
   'archive.restoreFailed': 'Резервна копија није враћена: {reason}',
   'error.backup': 'датотека није резервна копија Федере или је оштећена ({problem}).',
+  'error.backupLink': 'партија {index} у њој, играна преко линка, не пролази проверу: {reason}',
 
   // Ending a game, and a rematch.
   'btn.resign': 'Предај партију',

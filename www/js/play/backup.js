@@ -4,8 +4,11 @@
 // the keys that sign link games, each handed over to a new key for the
 // file (friend/keys.js). Restoring never overwrites a newer game: a link
 // game is newer by the events its link holds, any other by when it was
-// last saved. Loaded only when a backup is made or restored.
+// last saved; a link game is checked whole (friend/game.js) before any of
+// the file is kept, as a link received is. Loaded only when a backup is
+// made or restored.
 import { decodeLink } from '../friend/codec.js';
+import { checkLink } from '../friend/game.js';
 import { adopt, portable } from '../friend/keys.js';
 import { isObject } from '../settings.js';
 import { saveFile } from '../save-file.js';
@@ -44,14 +47,16 @@ export async function backUp(archive) {
 
 /**
  * Restores a backup file's games and keys. Throws `{ kind: 'backup' }` for
- * a file that is not one, keeping nothing of it.
+ * a file that is not one, and `{ kind: 'backupLink' }` for one holding a
+ * link game that does not check, keeping nothing of it.
  * @param {import('../archive.js').Archive} archive
+ * @param {import('../friend/game.js').Engine} engine
  * @param {string} text
  * @returns {Promise<{ games: number, kept: number, current: boolean }>} games: how many came in; kept:
  * how many stayed as they were, being newer here; current: whether the
  * game the page plays was replaced (the page opens it again)
  */
-export async function restoreBackup(archive, text) {
+export async function restoreBackup(archive, engine, text) {
   let file;
   try {
     file = JSON.parse(text);
@@ -61,6 +66,14 @@ export async function restoreBackup(archive, text) {
   if (!isObject(file) || file.format !== FORMAT || !Array.isArray(file.games)) throw badFile('format');
   const games = file.games.filter((g) => isObject(g) && typeof g.id === 'string' && ID.test(g.id) && typeof g.record === 'string');
   if (games.length !== file.games.length) throw badFile('game');
+  for (const [index, game] of games.entries()) {
+    if (game.kind !== 'friend') continue;
+    try {
+      (await checkLink(engine, String(game.friend?.text))).state.game.free();
+    } catch (cause) {
+      throw { kind: 'backupLink', index: index + 1, cause };
+    }
+  }
   try {
     await adopt(file.identities ?? []);
   } catch {
