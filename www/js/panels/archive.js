@@ -50,12 +50,12 @@ export function gameTitle(t, s) {
 function gameFacts(t, locale, s, now = Date.now() / 1000) {
   const time = s.tags.find(([key]) => key === 'TimeControl')?.[1];
   if (s.friend) {
-    // A link game: whose move and the time left, and when the last move came.
+    // A link game: whose move and the time left, and when the last move (or the invitation) came.
     return [
       t('archive.size', { size: s.size }),
       t('archive.moves', { count: s.moves }),
       friendStatus(t, locale, s.friend, now),
-      t('archive.lastMove', { when: relativeTime(locale, s.friend.lastTime - now) }),
+      t(s.friend.events ? 'archive.lastMove' : 'archive.invited', { when: relativeTime(locale, s.friend.lastTime - now) }),
     ].join(' · ');
   }
   return [
