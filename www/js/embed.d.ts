@@ -6,7 +6,10 @@
 export interface EmbedConfig {
   /** Board size, 2 to 25 (default 9). */
   size?: number;
-  /** A game record to show, plain or annotated; the board replays it unless `mode` says otherwise. */
+  /**
+   * A game record to show, plain or annotated, or a game by link (the play page's `…#f=…` address,
+   * checked whole before it is shown); the board replays it unless `mode` says otherwise.
+   */
   record?: string;
   /** A position string to start from. */
   position?: string;

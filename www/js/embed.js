@@ -232,14 +232,8 @@ export function mount(host, initial = {}) {
   function linkRecord(link) {
     const read = linkRecords.get(link);
     if (read) return read;
-    const text = new URLSearchParams(link.slice(link.indexOf('#') + 1)).get('f') ?? '';
     import('./friend/game.js')
-      .then(async ({ checkLink, tagged }) => {
-        const { link: game, state } = await checkLink(/** @type {NonNullable<typeof engine>} */ (engine), text);
-        const record = tagged(state.game, game, state).annotated();
-        state.game.free();
-        return { record, pie: game.pie };
-      })
+      .then(({ recordOfLink }) => recordOfLink(/** @type {NonNullable<typeof engine>} */ (engine), link))
       .catch((error) => ({ error }))
       .then((result) => {
         linkRecords.set(link, result);

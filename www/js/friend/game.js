@@ -3,7 +3,7 @@
 // its text and structure (codec.js), its signatures (sign.js) and its
 // moves through the engine (replay.js), each refusing with its problem;
 // and the game as a record, its players named in its tags.
-import { decodeLink, hex } from './codec.js';
+import { decodeLink, hex, textOfLink } from './codec.js';
 import { verifyLink } from './sign.js';
 import { replay } from './replay.js';
 
@@ -62,4 +62,17 @@ export function tagged(game, link, state) {
     game.setTag('Termination', state.result.how);
   }
   return game;
+}
+
+/**
+ * The annotated record of the game a play page's `#f=` link carries,
+ * checked whole first (checkLink's problems thrown), and its pie rule.
+ * @param {Engine} engine
+ * @param {string} url
+ */
+export async function recordOfLink(engine, url) {
+  const { link, state } = await checkLink(engine, textOfLink(url.slice(url.indexOf('#'))) ?? '');
+  const record = tagged(state.game, link, state).annotated();
+  state.game.free();
+  return { record, pie: link.pie };
 }
