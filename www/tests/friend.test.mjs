@@ -4,8 +4,9 @@
 // A whole 5×5 game from the invitation to the win and both players' lists;
 // take-back, resignation and rematch; every tampering the link must show,
 // refused with its reason and nothing stored changed; a backup restored in a
-// third browser that plays on; days a move on a fake clock, with a claim of a
-// win on time.
+// third browser that plays on, and a tampered backup refused whole; a game
+// by link in an embedded board; days a move on a fake clock, with a claim of
+// a win on time; the screens on a phone and in Russian.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
@@ -14,6 +15,12 @@ import { fileURLToPath } from 'node:url';
 import { serve } from './server.mjs';
 import { launch, PHONE } from './browser.mjs';
 import { clickPoint } from './play-page.mjs';
+import './glue.mjs';
+import en from '../js/i18n/en.js';
+import ru from '../js/i18n/ru.js';
+
+// The codec reads the engine's facts: glue.mjs first.
+const { decodeLink, encodeLink, hex } = await import('../js/friend/codec.js');
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DIST = path.resolve(here, '../../dist');
@@ -38,13 +45,14 @@ after(async () => {
 
 /**
  * A player: a browser of their own on the play page.
- * @param {{ clock?: number, phone?: boolean }} options
+ * @param {{ clock?: number, phone?: boolean, lang?: string }} options
  */
-async function player({ clock, phone } = {}) {
+async function player({ clock, phone, lang } = {}) {
   const browser = await launch({ acceptDownloads: true, ...(phone ? PHONE : {}) });
   browsers.push(browser);
   if (clock !== undefined) await browser.context.clock.install({ time: clock });
   const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+  if (lang) await page.addInitScript((l) => localStorage.setItem('federa.lang', l), lang);
   page.on('console', (m) => {
     if (m.type() === 'error') problems.push(`console: ${m.text()}`);
   });
@@ -166,6 +174,7 @@ test('a whole 5×5 game by links: the invitation, the join, moves both ways, the
   assert.equal(await alice.textContent('#friend-status'), 'Your move.');
   assert.equal(await alice.textContent('#player-dark-name'), 'Alice (you)');
   assert.equal(await alice.textContent('#player-light-name'), 'Bob');
+  assert.equal(await alice.textContent('#turn'), 'Dark to move (Alice)', 'the turn line names the player bare');
 
   const pages = [alice, bob];
   for (let ply = 0; ply < 80; ply++) {
@@ -309,6 +318,13 @@ test('a tampered link is refused with its reason, and nothing kept changes', asy
   assert.equal((await facts(alice)).text, text(second));
 });
 
+/** A link's text with the guest's signature changed in one bit. */
+function forgedByGuest(text) {
+  const link = decodeLink(text);
+  link.sigs = link.sigs.map((s) => (s.by === 1 ? { ...s, sig: s.sig.map((b, i) => (i === 5 ? b ^ 1 : b)) } : s));
+  return encodeLink(link);
+}
+
 test('a backup made in one browser is restored in a third, which plays on', async () => {
   const { alice, bob } = await pair();
   await turn(alice, bob);
@@ -329,6 +345,56 @@ test('a backup made in one browser is restored in a third, which plays on', asyn
   await carol.setInputFiles('#backup-input', file);
   await carol.waitForFunction(() => /kept/.test(document.querySelector('#message').textContent) && /^0 games/.test(document.querySelector('#message').textContent));
   assert.equal((await facts(carol)).events, (await facts(bob)).events);
+
+  // A file whose link game was tampered with (Bob's signature changed) is
+  // refused whole: a fourth browser keeps nothing of it, not even its keys.
+  const backup = JSON.parse(await fs.readFile(file, 'utf8'));
+  const index = backup.games.findIndex((g) => g.kind === 'friend');
+  backup.games[index].friend.text = forgedByGuest(backup.games[index].friend.text);
+  const hostile = path.join(SHOTS, 'friend-hostile-backup.json');
+  await fs.writeFile(hostile, JSON.stringify(backup));
+  const dave = await player();
+  const before = await stored(dave);
+  await dave.setInputFiles('#backup-input', hostile);
+  await dave.waitForFunction(() => document.querySelector('#message').textContent !== '');
+  assert.equal(
+    await message(dave),
+    `The backup was not restored: its game ${index + 1}, played by link, does not check: the signature of the guest does not match the game: a move, the game’s id or the signature was changed.`,
+  );
+  assert.equal(await stored(dave), before, 'nothing stored changed');
+  assert.deepEqual(await dave.evaluate(async () => (await import(location.href.split('#')[0].replace(/[^/]*$/, '') + 'js/friend/keys.js')).identities().then((ids) => ids.length)), 0, 'no key adopted');
+});
+
+test('an embedded board shows a game by link, checked, with its players, and says why a tampered one is not shown', async () => {
+  const { alice, bob } = await pair();
+  await turn(alice, bob);
+  const url = await turn(bob, alice);
+  const [address, text] = url.split('#f=');
+  const tampered = `${address}#f=${forgedByGuest(text)}`;
+  const page = await alice.context().newPage();
+  await page.goto(server.url + 'embed.html');
+  await page.waitForFunction(() => document.documentElement.classList.contains('ready'));
+  await page.evaluate(
+    ([good, bad]) => {
+      const board = (id, record) => {
+        const element = document.createElement('federa-board');
+        element.id = id;
+        element.setAttribute('mode', 'replay');
+        element.setAttribute('record', record);
+        document.body.append(element);
+      };
+      board('linked', good);
+      board('broken', bad);
+    },
+    [url, tampered],
+  );
+  await page.waitForFunction(() => document.getElementById('linked').api?.record() && document.getElementById('broken').shadowRoot?.querySelector('.failed'));
+  const record = await page.evaluate(() => document.getElementById('linked').api.record());
+  const game = hex(decodeLink(text).id);
+  assert.ok(record.startsWith(`[Dark "Alice"]\n[Light "Bob"]\n[Game "${game}"]\n5x5 `), 'the players and the game named');
+  assert.equal(record, await alice.evaluate(() => window.federa.record()), 'every move, as the players have it');
+  assert.match(await page.evaluate(() => document.getElementById('broken').shadowRoot.querySelector('.message').textContent), /: the signature of the guest does not match the game: a move, the game’s id or the signature was changed\.$/);
+  await page.close();
 });
 
 test('days a move on a fake clock: the time left, a reminder, and a claim of a win on time', async () => {
@@ -350,8 +416,32 @@ test('days a move on a fake clock: the time left, a reminder, and a claim of a w
   assert.match(await bob.evaluate(() => window.federa.annotated()), /\[Termination "time"\]/);
 });
 
-test('a phone shows the invitation and the game by link', async () => {
-  const alice = await player({ phone: true });
-  await invite(alice, { size: 7 });
-  await shot(alice, 'friend-invitation-360');
+test('the invitation, a game, the list and a refused link, on a phone and in Russian', async () => {
+  for (const [lang, phone] of [['en', true], ['ru', false], ['ru', true]]) {
+    const options = { lang, phone };
+    const suffix = `${lang === 'en' ? '' : '-' + lang}${phone ? '-360' : ''}`;
+    const alice = await player(options);
+    const bob = await player(options);
+    await invite(alice, { size: 7 });
+    await alice.click('#friend-qr-btn');
+    await alice.waitForSelector('#friend-qr svg path');
+    await shot(alice, 'friend-invitation' + suffix);
+    await open(bob, (await facts(alice)).url);
+    await join(bob, lang === 'ru' ? 'Борис' : 'Bob');
+    await open(alice, (await facts(bob)).url);
+    await turn(alice, bob);
+    const url = await turn(bob, alice);
+    await turn(alice, bob);
+    await shot(bob, 'friend-game' + suffix);
+    await alice.locator('#archive-list').scrollIntoViewIfNeeded();
+    await shot(alice, 'friend-list' + suffix);
+    const [address, text] = url.split('#f=');
+    const before = await stored(bob);
+    await open(bob, `${address}#f=${forgedByGuest(text)}`);
+    assert.equal(await stored(bob), before);
+    const words = { en, ru }[lang];
+    const reason = words['error.friendLink.forged'].replace('{player}', words['friend.guest']);
+    assert.equal(await message(bob), words['friend.refused'].replace('{reason}', reason));
+    await shot(bob, 'friend-refused' + suffix);
+  }
 });

@@ -214,6 +214,39 @@ test('a variation is shown, promoted and deleted, and survives a reload and a sh
   await page.close();
 });
 
+test('resign and rematch at one screen and against the AI, the colours swapped', async () => {
+  const page = await openPage();
+  await newGame(page, { size: 5, opponent: 'human', pie: false });
+  assert.equal(await page.isVisible('#btn-resign'), false, 'nothing to resign before a move');
+  await clickPoint(page, 'c3');
+  // At one screen the side to move resigns.
+  await page.click('#btn-resign');
+  await page.click('#btn-resign-yes');
+  assert.equal(await page.textContent('#turn'), 'Dark wins: Light resigned (first player)');
+  assert.match(await annotated(page), /\[Result "B"\][\s\S]*\[Termination "resign"\]/);
+  assert.equal(await page.isVisible('#btn-resign'), false);
+  await page.click('#btn-rematch');
+  let st = await status(page);
+  assert.equal(st.moves, 0);
+  assert.equal(await page.textContent('#turn'), 'Dark to move (first player)');
+  assert.equal((await page.evaluate(() => window.federa.games())).length, 2, 'the resigned game is kept in the list');
+
+  // Against the AI the player resigns, whoever is to move; the rematch gives them the other colour.
+  await newGame(page, { size: 5, opponent: 'ai', level: 'novice', side: 'light', pie: false });
+  await clickPoint(page, 'c3');
+  await page.waitForFunction(() => window.federa.status().ply === 2);
+  await page.click('#btn-resign');
+  await page.click('#btn-resign-yes');
+  assert.equal(await page.textContent('#turn'), 'Light wins: Dark resigned (AI, Novice)');
+  await page.click('#btn-rematch');
+  // The AI now plays Dark and moves first.
+  await page.waitForFunction(() => window.federa.status().ply === 1);
+  st = await status(page);
+  assert.equal(st.toMove, 'light');
+  assert.equal(await page.textContent('#player-light-name'), 'you');
+  await page.close();
+});
+
 test('undo against the AI takes back to your previous move', async () => {
   const page = await openPage();
   await newGame(page, { size: 5, opponent: 'ai', level: 'novice', side: 'light', pie: false });
