@@ -6,7 +6,7 @@
 // title while a game is renamed; and the note of a deletion with its undo.
 import { LEVELS } from '../facts.js';
 import { button } from './lost.js';
-import { friendStatus, opponentName, relativeTime } from './friend.js';
+import { friendStatus, opponentName, relativeTime } from './friend-status.js';
 
 /**
  * @typedef {import('../archive.js').Summary} Summary
