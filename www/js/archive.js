@@ -21,12 +21,13 @@ const ID = /^[0-9a-z]+$/;
  * `players` says who played each colour at the main line's end (after any
  * swap), `result` its winner, `tags` the record's own, `reviewed` whether
  * a review judged any of its moves, `setUp` whether it starts from a set-up
- * position.
+ * position, `cells` the board where it was left (facts.js's cell codes, one
+ * digit a point, row by row from the bottom; null if the entry has none).
  * @typedef {{
  *   id: string, kind: string, name: string | null, created: number, updated: number,
  *   size: number, moves: number, result: 'B' | 'W' | null, level: string,
  *   players: { dark: 'human' | 'ai', light: 'human' | 'ai' }, tags: [string, string][], reviewed: boolean,
- *   setUp: boolean, friend: import('./play/friend.js').Facts | null,
+ *   setUp: boolean, friend: import('./play/friend.js').Facts | null, cells: string | null,
  * }} Summary
  * @typedef {Summary & { record: string, [snapshot: string]: unknown }} Entry
  */
@@ -60,6 +61,7 @@ function summaryOf(e) {
     reviewed: Array.isArray(e.review) && e.review.some(Boolean),
     setUp: e.setUp === true,
     friend: isObject(e.friend) && typeof e.friend.text === 'string' ? e.friend : null,
+    cells: typeof e.cells === 'string' && e.cells.length === Number(e.size) ** 2 && /^[0-9]*$/.test(e.cells) ? e.cells : null,
   };
 }
 

@@ -90,6 +90,28 @@ function paint(ctx, picture, g, colour, now, anims) {
 }
 
 /**
+ * A still board of `size` with `cells`, `side` pixels wide, without
+ * coordinates, marks or motion, on a canvas of its own (the list of games'
+ * thumbnails): the board's own layers draw it.
+ * @param {number} size
+ * @param {ArrayLike<number>} cells
+ * @param {number} side
+ * @param {{ pieceSet: 'federa' | 'classic', colour: (name: string) => string }} look
+ */
+export function stillBoard(size, cells, side, { pieceSet, colour }) {
+  const canvas = document.createElement('canvas');
+  const dpr = window.devicePixelRatio || 1;
+  canvas.width = Math.round(side * dpr);
+  canvas.height = Math.round(side * dpr);
+  canvas.style.width = canvas.style.height = side + 'px';
+  const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d'));
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  const still = { size, cells, lastMove: [], hints: [], marks: [], focus: null, ghost: null, cursor: null, coordinates: false, pieceSet, arrows: [], labels: [], shade: [] };
+  paint(ctx, { ...still, underlays: [], overlays: [] }, layout(side, size, false), colour, 0, new Map());
+  return canvas;
+}
+
+/**
  * @param {HTMLElement} element
  * @param {BoardConfig} initial
  */

@@ -201,6 +201,7 @@ test('a whole 5×5 game by links: the invitation, the join, moves both ways, the
     assert.equal(games[0].moves, st.moves);
     assert.equal(await page.textContent('#archive-list .game-title'), `With ${other}`);
     assert.match(await page.textContent('#archive-list .game-facts'), /won/);
+    assert.equal(await page.locator('#archive-list .game-thumb canvas').count(), 1, 'a picture of the board');
   }
   await shot(alice, 'friend-list');
   // A reload opens the game kept, from its link.
@@ -222,6 +223,9 @@ test('take-back asked and allowed, resignation, and a rematch with the colours s
   await open(alice, (await facts(bob)).url);
   assert.equal((await status(alice)).moves, 0);
   assert.equal(await alice.textContent('#friend-status'), 'Your move.');
+  // The list says whose move it is, in bold for the player to move.
+  assert.equal(await alice.textContent('#archive-list .game-facts strong'), 'Your move.');
+  assert.equal(await bob.locator('#archive-list .game-facts strong').count(), 0);
 
   await turn(alice, bob);
   await bob.click('#btn-resign');

@@ -1,10 +1,13 @@
 // @ts-check
 // The list of the games kept (archive.js): each game's title (its name, or
-// its players), which opens it, its facts (size, moves, result, time
-// control, review, when last played) and its Rename and Delete (the game
+// its players), which opens it, a small picture of the board where it was
+// left, its facts (size, moves, result, time control, review, when last
+// played; for a link game whose move it is, in bold when it is the
+// player's, and the time left) and its Rename and Delete (the game
 // being played has no opening title and no Delete); a form in place of the
 // title while a game is renamed; and the note of a deletion with its undo.
 import { LEVELS } from '../facts.js';
+import { stillBoard } from '../board.js';
 import { button } from './lost.js';
 import { friendStatus, opponentName, relativeTime } from './friend-status.js';
 
@@ -14,7 +17,11 @@ import { friendStatus, opponentName, relativeTime } from './friend-status.js';
  * @typedef {{ open(id: string): void, rename(id: string): void, named(id: string, name: string | null): void,
  *   remove(id: string): void, resend(id: string): void }} Actions
  * named: the name typed (null when the rename is cancelled).
+ * @typedef {{ pieceSet: 'federa' | 'classic', colour: (name: string) => string }} Look
  */
+
+/** A thumbnail's side, in pixels. */
+const THUMB = 44;
 
 /**
  * Who played `color`: the record's own tag (a name, as written), else the
@@ -42,32 +49,65 @@ export function gameTitle(t, s) {
 }
 
 /**
- * A game's facts, in one line.
+ * A game's facts, in one line: text, and for a link game whose move it is
+ * the player's, that part in bold.
  * @param {Translate} t
  * @param {string} locale
  * @param {Summary} s
+ * @returns {(string | HTMLElement)[]}
  */
 function gameFacts(t, locale, s, now = Date.now() / 1000) {
   const time = s.tags.find(([key]) => key === 'TimeControl')?.[1];
   if (s.friend) {
     // A link game: whose move and the time left, and when the last move (or the invitation) came.
+    const status = friendStatus(t, locale, s.friend, now);
+    const yours = s.friend.toMove !== null && s.friend.toMove === s.friend.me;
+    const strong = document.createElement('strong');
+    strong.textContent = status;
     return [
-      t('archive.size', { size: s.size }),
-      t('archive.moves', { count: s.moves }),
-      friendStatus(t, locale, s.friend, now),
-      t(s.friend.events ? 'archive.lastMove' : 'archive.invited', { when: relativeTime(locale, s.friend.lastTime - now) }),
-    ].join(' · ');
+      `${t('archive.size', { size: s.size })} · ${t('archive.moves', { count: s.moves })} · `,
+      yours ? strong : status,
+      ` · ${t(s.friend.events ? 'archive.lastMove' : 'archive.invited', { when: relativeTime(locale, s.friend.lastTime - now) })}`,
+    ];
   }
   return [
-    t('archive.size', { size: s.size }),
-    t('archive.moves', { count: s.moves }),
-    s.result ? t(s.result === 'B' ? 'archive.darkWon' : 'archive.lightWon') : t('archive.inPlay'),
-    time ? t('archive.timeControl', { time }) : '',
-    s.reviewed ? t('archive.reviewed') : '',
-    new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(s.updated),
-  ]
-    .filter(Boolean)
-    .join(' · ');
+    [
+      t('archive.size', { size: s.size }),
+      t('archive.moves', { count: s.moves }),
+      s.result ? t(s.result === 'B' ? 'archive.darkWon' : 'archive.lightWon') : t('archive.inPlay'),
+      time ? t('archive.timeControl', { time }) : '',
+      s.reviewed ? t('archive.reviewed') : '',
+      new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(s.updated),
+    ]
+      .filter(Boolean)
+      .join(' · '),
+  ];
+}
+
+/**
+ * The thumbnails of the last render, by game and what they show: a canvas
+ * is kept while its game's board and look stay as they were.
+ * @type {Map<string, HTMLCanvasElement>}
+ */
+let thumbnails = new Map();
+
+/**
+ * The board where a game was left, small (an empty box when the entry
+ * keeps no board).
+ * @param {Summary} s
+ * @param {Look} look
+ * @param {Map<string, HTMLCanvasElement>} drawn this render's thumbnails, which `s`'s joins
+ */
+function thumbnail(s, look, drawn) {
+  const box = document.createElement('span');
+  box.className = 'game-thumb';
+  box.setAttribute('aria-hidden', 'true');
+  if (!s.cells) return box;
+  const key = `${s.id} ${s.size} ${s.cells} ${look.pieceSet} ${look.colour('--board')} ${look.colour('--piece-dark')}`;
+  const canvas = thumbnails.get(key) ?? stillBoard(s.size, Array.from(s.cells, Number), THUMB, look);
+  drawn.set(key, canvas);
+  box.append(canvas);
+  return box;
 }
 
 /**
@@ -104,10 +144,12 @@ function renameForm(t, s, typed, actions) {
  * Draws the list.
  * @param {HTMLElement} list an `<ol>`
  * @param {Summary[]} games
- * @param {{ t: Translate, locale: string, current: string | null, renaming: string | null }} state
+ * @param {{ t: Translate, locale: string, current: string | null, renaming: string | null, look: Look }} state
  * @param {Actions} actions
  */
-export function renderArchive(list, games, { t, locale, current, renaming }, actions) {
+export function renderArchive(list, games, { t, locale, current, renaming, look }, actions) {
+  /** @type {Map<string, HTMLCanvasElement>} */
+  const drawn = new Map();
   const box = /** @type {HTMLInputElement | null} */ (list.querySelector('.game-rename input'));
   const typed = box?.value;
   const refocus = box !== null && document.activeElement === box;
@@ -119,11 +161,14 @@ export function renderArchive(list, games, { t, locale, current, renaming }, act
       const title = gameTitle(t, s);
       const facts = document.createElement('span');
       facts.className = 'game-facts';
-      facts.textContent = gameFacts(t, locale, s);
+      facts.append(...gameFacts(t, locale, s));
+      const body = document.createElement('div');
+      body.className = 'game-body';
+      item.append(thumbnail(s, look, drawn), body);
       const actionsRow = document.createElement('div');
       actionsRow.className = 'row game-actions';
       if (s.id === renaming) {
-        item.append(renameForm(t, s, typed ?? s.name ?? '', actions), facts);
+        body.append(renameForm(t, s, typed ?? s.name ?? '', actions), facts);
         return item;
       }
       /** @type {HTMLElement} */
@@ -146,10 +191,11 @@ export function renderArchive(list, games, { t, locale, current, renaming }, act
       if (s.friend && s.friend.me !== null) actionsRow.append(button(t, 'archive.resend', () => actions.resend(s.id)));
       actionsRow.append(button(t, 'archive.rename', () => actions.rename(s.id)));
       if (s.id !== current) actionsRow.append(button(t, 'archive.delete', () => actions.remove(s.id)));
-      item.append(head, facts, actionsRow);
+      body.append(head, facts, actionsRow);
       return item;
     }),
   );
+  thumbnails = drawn;
   const input = /** @type {HTMLInputElement | null} */ (list.querySelector('.game-rename input'));
   if (input && (refocus || typed === undefined)) input.focus();
 }

@@ -40,7 +40,9 @@ export class ArchiveList {
   render() {
     const { archive, list, note, locale } = this.parts;
     const { t } = this.page;
-    renderArchive(list, archive.list(), { t, locale: locale(), current: archive.current, renaming: this.renaming }, {
+    const computed = getComputedStyle(list);
+    const look = { pieceSet: this.page.settings.values.pieceSet, colour: (/** @type {string} */ name) => computed.getPropertyValue(name).trim() };
+    renderArchive(list, archive.list(), { t, locale: locale(), current: archive.current, renaming: this.renaming, look }, {
       open: (id) => this.reopen(id),
       rename: (id) => {
         this.renaming = id;
