@@ -91,8 +91,9 @@ export function describeError(t, error) {
     // A compact link's errors are worded beside the archive's (links.js).
     const key = `${error.kind === 'link' ? 'archive' : 'error'}.${error.kind}.${error.problem}`;
     const reason = error.cause ? describeError(t, error.cause) : '';
-    // A link game's players are the inviter (0) and the guest (1).
-    const player = error.kind === 'friendLink' && typeof error.player === 'number' ? t(error.player ? 'friend.guest' : 'friend.inviter') : undefined;
+    // A link game's players are the inviter (0) and the guest (1), by name once the link has read.
+    const player =
+      error.kind === 'friendLink' && typeof error.player === 'number' ? (error.names?.[error.player] ?? t(error.player ? 'friend.guest' : 'friend.inviter')) : undefined;
     return t(key, { ...params, reason, player });
   }
   const key = 'error.' + error.kind;

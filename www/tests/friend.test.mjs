@@ -294,7 +294,7 @@ test('a tampered link is refused with its reason, and nothing kept changes', asy
   const forBob = await withMove(alice, text(first), 0, 10);
   const bobBefore = await stored(bob);
   await open(bob, `${address}#f=${forBob}`);
-  assert.match(await message(bob), /: move 3 was made by the inviter, but it was the other player’s turn\.$/);
+  assert.match(await message(bob), /: move 3 was made by Alice, but it was the other player’s turn\.$/);
   assert.equal(await stored(bob), bobBefore);
 
   // Bob's signature taken away; Bob's signature changed; the game's id changed.
@@ -310,8 +310,8 @@ test('a tampered link is refused with its reason, and nothing kept changes', asy
       otherId: codec.encodeLink({ ...link, id }),
     };
   }, text(second));
-  await refused(parts.unsigned, /: event 1 has no signature of the guest, who made it\.$/);
-  await refused(parts.forged, /: the signature of the guest does not match the game: a move, the game’s id or the signature was changed\.$/);
+  await refused(parts.unsigned, /: event 1 has no signature of Bob, who made it\.$/);
+  await refused(parts.forged, /: the signature of Bob does not match the game: a move, the game’s id or the signature was changed\.$/);
   await refused(parts.otherId, /: it holds the signed moves of a game kept here, under another game’s id\.$/);
   // Cut short, and garbled.
   await refused(text(second).slice(0, 40), /: the link is cut short \(it ends at byte \d+\)\.$/);
@@ -363,7 +363,7 @@ test('a backup made in one browser is restored in a third, which plays on', asyn
   await dave.waitForFunction(() => document.querySelector('#message').textContent !== '');
   assert.equal(
     await message(dave),
-    `The backup was not restored: its game ${index + 1}, played by link, does not check: the signature of the guest does not match the game: a move, the game’s id or the signature was changed.`,
+    `The backup was not restored: its game ${index + 1}, played by link, does not check: the signature of Bob does not match the game: a move, the game’s id or the signature was changed.`,
   );
   assert.equal(await stored(dave), before, 'nothing stored changed');
   assert.deepEqual(await dave.evaluate(async () => (await import(location.href.split('#')[0].replace(/[^/]*$/, '') + 'js/friend/keys.js')).identities().then((ids) => ids.length)), 0, 'no key adopted');
@@ -397,7 +397,7 @@ test('an embedded board shows a game by link, checked, with its players, and say
   const game = hex(decodeLink(text).id);
   assert.ok(record.startsWith(`[Dark "Alice"]\n[Light "Bob"]\n[Game "${game}"]\n5x5 `), 'the players and the game named');
   assert.equal(record, await alice.evaluate(() => window.federa.record()), 'every move, as the players have it');
-  assert.match(await page.evaluate(() => document.getElementById('broken').shadowRoot.querySelector('.message').textContent), /: the signature of the guest does not match the game: a move, the game’s id or the signature was changed\.$/);
+  assert.match(await page.evaluate(() => document.getElementById('broken').shadowRoot.querySelector('.message').textContent), /: the signature of Bob does not match the game: a move, the game’s id or the signature was changed\.$/);
   await page.close();
 });
 
@@ -431,7 +431,8 @@ test('the invitation, a game, the list and a refused link, on a phone and in Rus
     await alice.waitForSelector('#friend-qr svg path');
     await shot(alice, 'friend-invitation' + suffix);
     await open(bob, (await facts(alice)).url);
-    await join(bob, lang === 'ru' ? 'Борис' : 'Bob');
+    const guest = lang === 'ru' ? 'Борис' : 'Bob';
+    await join(bob, guest);
     await open(alice, (await facts(bob)).url);
     await turn(alice, bob);
     const url = await turn(bob, alice);
@@ -444,7 +445,7 @@ test('the invitation, a game, the list and a refused link, on a phone and in Rus
     await open(bob, `${address}#f=${forgedByGuest(text)}`);
     assert.equal(await stored(bob), before);
     const words = { en, ru }[lang];
-    const reason = words['error.friendLink.forged'].replace('{player}', words['friend.guest']);
+    const reason = words['error.friendLink.forged'].replace('{player}', guest);
     assert.equal(await message(bob), words['friend.refused'].replace('{reason}', reason));
     await shot(bob, 'friend-refused' + suffix);
   }

@@ -28,16 +28,22 @@ export function guestOf(link) {
 
 /**
  * A link's `f` text checked whole: throws the first problem
- * (`kind: 'friendLink'`); else the link and its replay (whose game the
- * caller frees).
+ * (`kind: 'friendLink'`), once the link reads with the players' `names`
+ * (so that a message names who signed or moved); else the link and its
+ * replay (whose game the caller frees).
  * @param {Engine} engine
  * @param {string} text
  */
 export async function checkLink(engine, text) {
   const link = decodeLink(text);
+  const named = (/** @type {object} */ problem) => ({ ...problem, names: [link.inviter.name, guestOf(link)?.name ?? null] });
   const problem = await verifyLink(link);
-  if (problem) throw problem;
-  return { link, state: replay(engine, link) };
+  if (problem) throw named(problem);
+  try {
+    return { link, state: replay(engine, link) };
+  } catch (thrown) {
+    throw named(/** @type {object} */ (thrown));
+  }
 }
 
 /**
