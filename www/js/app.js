@@ -33,6 +33,9 @@ import { Archive } from './archive.js';
 import { ArchiveList } from './play/archive.js';
 import { listenKeys, pageKeys } from './play/keys.js';
 import { $, PlayView } from './play/view.js';
+import { Clocks } from './play/clock.js';
+import { CLOCKS, parseTimeControl } from './clock.js';
+import { beep } from './sound.js';
 
 /**
  * @typedef {import('./types.js').Game} Game
@@ -93,6 +96,8 @@ const coach = new Coach(page, new AiClient(), () => view.renderCoach());
 const steps = new ReviewSteps(page, review);
 const archive = new Archive(keeper);
 const persist = new Persist({ engine, keeper, archive, review, session });
+const clocks = new Clocks(page, { box: $('clocks'), beep: () => settings.values.sound && beep() });
+persist.clock = () => clocks.saved();
 const boardView = new BoardView({
   board,
   session,
@@ -184,7 +189,7 @@ function loadFriends() {
  * @param {import('./play/persist.js').Opened} opened
  */
 async function openGame(opened) {
-  setGame(opened.game, opened.seats, opened.level);
+  setGame(opened.game, opened.seats, opened.level, opened.clock);
   if (!opened.friend) return;
   const stored = opened.friend;
   await loadFriends().then((f) => {
@@ -238,6 +243,7 @@ session.on('change', ({ animate }) => {
   boardView.selected = null;
   hint.onPosition();
   coach.onPosition(st);
+  clocks.onPosition(st);
   steps.onPosition(st);
   analysis.follow();
   view.update(animate);
@@ -335,23 +341,28 @@ async function openStored() {
 }
 
 function newGame() {
-  const { aiSide, opponent, size, pie, level } = settings.values;
+  const { aiSide, opponent, size, pie, level, timeControl } = settings.values;
   const side = aiSide === 'random' ? (Math.random() < 0.5 ? 'dark' : 'light') : aiSide;
   /** @type {Seats} */
   const seats = opponent === 'human' ? HUMANS : opponent === 'watch' ? { first: 'ai', second: 'ai' } : againstAiAs(side);
   // No analysis in a new game against the AI unless the player turns it on.
   if (seats.first === 'ai' || seats.second === 'ai') settings.set('analysis', false);
   archive.begin();
-  setGame(new engine.GameHandle(size, pie), seats, level);
+  const game = new engine.GameHandle(size, pie);
+  // A clock for a game played here (not for the AI against itself).
+  if (timeControl && opponent !== 'watch') game.setTag('TimeControl', timeControl);
+  setGame(game, seats, level);
 }
 
 /**
  * @param {Game} g
  * @param {Seats} seats
  * @param {string} level
+ * @param {unknown} [clock] the clock's times the game's entry kept
  */
-function setGame(g, seats, level) {
+function setGame(g, seats, level, clock = null) {
   stopAutoplay();
+  clocks.load(g, clock);
   boardView.cursor = null;
   view.clearMessage();
   hint.clear();
@@ -379,8 +390,11 @@ function rematch() {
   }
   const { seats, level } = session;
   const { size, pie } = session.status();
+  const timeControl = /** @type {[string, string][]} */ (session.current.tags()).find(([key]) => key === 'TimeControl')?.[1];
   archive.begin();
-  setGame(new engine.GameHandle(size, pie), { first: seats.second, second: seats.first }, level);
+  const game = new engine.GameHandle(size, pie);
+  if (timeControl) game.setTag('TimeControl', timeControl);
+  setGame(game, { first: seats.second, second: seats.first }, level);
   boardView.announce(t('message.newGame', { size }));
 }
 
@@ -460,11 +474,23 @@ async function applyLanguage(lang) {
   view.renderLost();
   games.render();
   for (const option of $('new-size').options) option.textContent = t('newGame.sizeOption', { n: Number(option.value) });
+  for (const option of $('new-clock').options) option.textContent = clockName(option.value);
   for (const option of $('new-days').options) option.textContent = option.value === '0' ? t('newGame.daysNone') : t('newGame.daysOption', { count: Number(option.value) });
   redraw();
 }
 
 // ---- Wiring ----
+
+/**
+ * A time control's name in the new-game dialog.
+ * @param {string} value a `[TimeControl]` value of CLOCKS, or '' for none
+ */
+function clockName(value) {
+  const tc = parseTimeControl(value);
+  if (!tc) return t('newGame.clockNone');
+  if (tc.kind === 'fischer') return t('newGame.fischer', { minutes: tc.main / 60, seconds: tc.increment });
+  return t('newGame.byoyomi', { minutes: tc.main / 60, count: tc.periods, seconds: tc.period });
+}
 
 /** The settings' boxes, as the settings are. */
 function syncOptions() {
@@ -473,6 +499,7 @@ function syncOptions() {
   $('opt-hints').checked = values.hints;
   $('opt-coach').checked = values.coach;
   $('opt-confirm').checked = values.confirmTap;
+  $('opt-sound').checked = values.sound;
   $('opt-pieces').value = values.pieceSet;
 }
 
@@ -495,11 +522,13 @@ function setupControls() {
     $('new-side').value = values.aiSide;
     $('new-pie').checked = values.pie;
     $('new-name').value = values.playerName;
+    $('new-clock').value = values.timeControl;
     syncNewGameForm();
     $('new-game').showModal();
   });
   $('new-opponent').addEventListener('change', syncNewGameForm);
   for (const n of DAYS) $('new-days').add(new Option('', String(n)));
+  for (const tc of CLOCKS) $('new-clock').add(new Option('', tc));
   $('new-name').maxLength = NAME_LENGTH;
   $('new-game-form').addEventListener('submit', (/** @type {SubmitEvent} */ e) => {
     if (/** @type {HTMLButtonElement | null} */ (e.submitter)?.value !== 'start') return;
@@ -522,6 +551,7 @@ function setupControls() {
       opponent: $('new-opponent').value,
       aiSide: $('new-side').value,
       pie: $('new-pie').checked,
+      timeControl: $('new-clock').value,
     });
     newGame();
     boardView.announce(t('message.newGame', { size: settings.values.size }));
@@ -647,6 +677,7 @@ function setupControls() {
     ['opt-hints', 'hints'],
     ['opt-coach', 'coach'],
     ['opt-confirm', 'confirmTap'],
+    ['opt-sound', 'sound'],
   ])) {
     $(id).addEventListener('change', () => settings.set(name, $(id).checked));
   }
@@ -717,6 +748,7 @@ function syncNewGameForm() {
   const opponent = $('new-opponent').value;
   $('new-side-row').hidden = opponent !== 'ai';
   $('new-level-row').hidden = opponent === 'human' || opponent === 'friend';
+  $('new-clock-row').hidden = opponent === 'friend' || opponent === 'watch';
   for (const id of ['new-name-row', 'new-color-row', 'new-days-row']) $(id).hidden = opponent !== 'friend';
   $('new-name').required = opponent === 'friend';
 }

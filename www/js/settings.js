@@ -2,6 +2,7 @@
 // The play page's settings: their defaults, the values each may take, and
 // the check a stored copy must pass before the page trusts it.
 import { DEFAULT_SIZE, LEVELS } from './facts.js';
+import { CLOCKS } from './clock.js';
 
 /** The board sizes the new-game dialog offers (the rules allow more). */
 export const SIZES = Array.from({ length: 17 }, (_, k) => k + 5);
@@ -11,11 +12,13 @@ export const SIZES = Array.from({ length: 17 }, (_, k) => k + 5);
  *   size: number, pie: boolean, opponent: 'ai' | 'human' | 'watch', level: string,
  *   aiSide: 'light' | 'dark' | 'random', coordinates: boolean, hints: boolean,
  *   pieceSet: 'federa' | 'classic', shape: 'round' | 'square', analysis: boolean, ownership: boolean,
- *   coach: boolean, confirmTap: boolean, playerName: string,
+ *   coach: boolean, confirmTap: boolean, playerName: string, timeControl: string, sound: boolean,
  * }} Settings
  *
  * confirmTap: on a touch screen a first tap selects, a second plays;
- * playerName: the name last given for a game by link.
+ * playerName: the name last given for a game by link; timeControl: the
+ * clock of a new game at one screen or against the AI (clock.js's CLOCKS);
+ * sound: the clock's low-time warning is heard.
  */
 
 /** @type {Readonly<Settings>} */
@@ -34,6 +37,8 @@ export const DEFAULTS = Object.freeze({
   coach: false,
   confirmTap: true,
   playerName: '',
+  timeControl: '',
+  sound: true,
 });
 
 /** The longest name a player gives for a game by link. */
@@ -46,6 +51,7 @@ export const CHOICES = /** @type {Record<string, readonly unknown[]>} */ ({
   aiSide: ['light', 'dark', 'random'],
   pieceSet: ['federa', 'classic'],
   shape: ['round', 'square'],
+  timeControl: CLOCKS,
 });
 
 /** @param {unknown} v @returns {v is Record<string, unknown>} */

@@ -2,12 +2,13 @@
 import assert from 'node:assert/strict';
 
 /// Starts a game through the New game dialog.
-export async function newGame(page, { size, opponent, level = 'novice', side = 'light', pie = true }) {
+export async function newGame(page, { size, opponent, level = 'novice', side = 'light', pie = true, clock = '' }) {
   await page.click('#btn-new');
   await page.selectOption('#new-size', String(size));
   await page.selectOption('#new-opponent', opponent);
   if (opponent !== 'human') await page.selectOption('#new-level', level);
   if (opponent === 'ai') await page.selectOption('#new-side', side);
+  if (opponent !== 'watch') await page.selectOption('#new-clock', clock);
   await page.setChecked('#new-pie', pie);
   await page.click('#new-game-form button[value="start"]');
   await page.waitForFunction((n) => window.federa.status().size === n, size);

@@ -22,8 +22,9 @@ import { linkGame } from '../links.js';
  * @typedef {import('../types.js').Game} Game
  * @typedef {import('../session.js').Seats} Seats
  * @typedef {Awaited<ReturnType<typeof import('../engine.js').loadEngine>>} Engine
- * @typedef {{ game: Game, seats: Seats, level: string, friend: unknown }} Opened
- * friend: a link game's facts (play/friend.js), or null
+ * @typedef {{ game: Game, seats: Seats, level: string, friend: unknown, clock?: unknown }} Opened
+ * friend: a link game's facts (play/friend.js), or null; clock: its clocks'
+ * times as kept (play/clock.js)
  * @typedef {{ game: Game, saved: any, text: string }} Stored
  */
 
@@ -87,6 +88,8 @@ export class Persist {
     this.session = session;
     /** The current game's facts as a link game (play/friend.js), or null for a game of this page's own. @type {unknown} */
     this.friend = null;
+    /** The current game's clocks' times (play/clock.js), or null. @type {() => unknown} */
+    this.clock = () => null;
   }
 
   /** Writes the session's game as it is now, into its entry. */
@@ -119,6 +122,7 @@ export class Persist {
       tags: game.tags(),
       setUp: st.setUp,
       ...(this.friend ? { kind: 'friend', friend: this.friend } : {}),
+      clock: this.clock(),
     });
   }
 
@@ -196,7 +200,7 @@ export class Persist {
     if (atSaved && Number.isInteger(saved.ply)) game.jump(saved.ply);
     if (saved.review) this.review.restore(reviewedGame(game).start, nodePaths(game.tree().rows), saved.review);
     this.friend = isObject(saved.friend) ? saved.friend : null;
-    return { game, seats: seatsOf(saved), level: LEVELS.includes(saved.level) ? saved.level : level, friend: this.friend };
+    return { game, seats: seatsOf(saved), level: LEVELS.includes(saved.level) ? saved.level : level, friend: this.friend, clock: saved.clock };
   }
 
   /**

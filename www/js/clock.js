@@ -1,0 +1,189 @@
+// @ts-check
+// Game clocks, pure: Fischer (a main time, and an increment after each
+// move) and byo-yomi (a main time, then periods of a few seconds each: a
+// move within a period keeps it, a period run out is lost, and the last one
+// lost loses the game). Time is given to every call (milliseconds, any
+// origin), so that a test drives it and a page uses performance.now().
+// The notation's `[TimeControl]` values: `600+5`, `600/byo 5x30`.
+
+/**
+ * A time control, in seconds.
+ * @typedef {{ kind: 'fischer', main: number, increment: number }
+ *   | { kind: 'byoyomi', main: number, periods: number, period: number }} TimeControl
+ * @typedef {'dark' | 'light'} Color
+ * A side's time: `ms` left of the main time, or of the period under way;
+ * `periods` the byo-yomi periods left (0 in Fischer); `byoyomi` whether the
+ * main time is spent.
+ * @typedef {{ ms: number, periods: number, byoyomi: boolean }} SideTime
+ */
+
+/** The time controls the new-game dialog offers ('' for none): Fischer, then byo-yomi. */
+export const CLOCKS = ['', '60+1', '180+2', '300+3', '600+5', '900+10', '300/byo 5x20', '600/byo 5x30', '1200/byo 5x30'];
+
+const FISCHER = /^(\d{1,5})\+(\d{1,4})$/;
+const BYOYOMI = /^(\d{1,5})\/byo (\d{1,2})x(\d{1,4})$/;
+
+/**
+ * The time control a `[TimeControl]` value names, or null when it names
+ * none this clock keeps (days a move, or garbled).
+ * @param {string} text
+ * @returns {TimeControl | null}
+ */
+export function parseTimeControl(text) {
+  const f = FISCHER.exec(text);
+  if (f) {
+    const [main, increment] = [Number(f[1]), Number(f[2])];
+    return main > 0 || increment > 0 ? { kind: 'fischer', main, increment } : null;
+  }
+  const b = BYOYOMI.exec(text);
+  if (b) {
+    const [main, periods, period] = [Number(b[1]), Number(b[2]), Number(b[3])];
+    return periods > 0 && period > 0 ? { kind: 'byoyomi', main, periods, period } : null;
+  }
+  return null;
+}
+
+/**
+ * The `[TimeControl]` value of a time control.
+ * @param {TimeControl} tc
+ */
+export function formatTimeControl(tc) {
+  return tc.kind === 'fischer' ? `${tc.main}+${tc.increment}` : `${tc.main}/byo ${tc.periods}x${tc.period}`;
+}
+
+/**
+ * What a player that must not lose on time may spend on a move with `time`
+ * left, in ms: a twentieth of the main time and most of the increment, or
+ * within its byo-yomi period most of the period; never under 50 ms.
+ * @param {TimeControl} tc
+ * @param {SideTime} time
+ */
+export function thinkMs(tc, time) {
+  if (tc.kind === 'fischer') return Math.max(50, time.ms / 20 + tc.increment * 800);
+  return Math.max(50, time.byoyomi ? time.ms * 0.6 : time.ms / 20 + tc.period * 600);
+}
+
+/**
+ * Two clocks, one running at a time. `press` ends the running side's turn;
+ * `flagged` says whose time ran out, once it has (the clock stops there).
+ */
+export class Clock {
+  /**
+   * @param {TimeControl} tc
+   * @param {{ dark?: SideTime, light?: SideTime }} [times] where the sides stand (a game resumed); else the start
+   */
+  constructor(tc, times = {}) {
+    this.tc = tc;
+    const start = () => ({ ms: tc.main * 1000, periods: tc.kind === 'byoyomi' ? tc.periods : 0, byoyomi: false });
+    /** @type {Record<Color, SideTime>} */
+    this.sides = { dark: { ...(times.dark ?? start()) }, light: { ...(times.light ?? start()) } };
+    // A byo-yomi clock with no main time starts in its periods.
+    for (const side of Object.values(this.sides)) if (tc.kind === 'byoyomi' && side.ms <= 0 && !side.byoyomi) Object.assign(side, this.period(side));
+    /** The side whose time runs, or null. @type {Color | null} */
+    this.running = null;
+    /** When `running`'s time was last counted. */
+    this.since = 0;
+    /** The side whose time ran out. @type {Color | null} */
+    this.flag = null;
+  }
+
+  /**
+   * A side entering its periods (or its next): a whole period.
+   * @param {SideTime} side
+   * @returns {SideTime}
+   */
+  period(side) {
+    const tc = /** @type {Extract<TimeControl, { kind: 'byoyomi' }>} */ (this.tc);
+    return { ms: tc.period * 1000, periods: side.periods, byoyomi: true };
+  }
+
+  /**
+   * `color`'s time as it stands at `now`, without changing the clock.
+   * @param {Color} color
+   * @param {number} now
+   * @returns {SideTime}
+   */
+  time(color, now) {
+    const side = this.sides[color];
+    if (this.running !== color) return { ...side };
+    return this.spend(side, now - this.since);
+  }
+
+  /**
+   * `side` after `elapsed` ms more of its turn: the main time spent first,
+   * then the periods, each run out lost; `ms` 0 with no period left when
+   * the time is over.
+   * @param {SideTime} side
+   * @param {number} elapsed
+   * @returns {SideTime}
+   */
+  spend(side, elapsed) {
+    if (elapsed < side.ms) return { ...side, ms: side.ms - elapsed };
+    if (this.tc.kind === 'fischer') return { ...side, ms: 0 };
+    // Into the periods: the main time (or the period under way) is gone.
+    const periodMs = this.tc.period * 1000;
+    let over = elapsed - side.ms;
+    let periods = side.byoyomi ? side.periods - 1 : side.periods;
+    const lost = Math.floor(over / periodMs);
+    periods -= lost;
+    over -= lost * periodMs;
+    if (periods <= 0) return { ms: 0, periods: 0, byoyomi: true };
+    return { ms: periodMs - over, periods, byoyomi: true };
+  }
+
+  /**
+   * Whose time has run out at `now` (the clock stops on it), or null.
+   * @param {number} now
+   */
+  flagged(now) {
+    if (this.flag === null && this.running !== null && this.time(this.running, now).ms <= 0) {
+      this.sides[this.running] = this.time(this.running, now);
+      this.flag = this.running;
+      this.running = null;
+    }
+    return this.flag;
+  }
+
+  /**
+   * Starts `color`'s time at `now` (the first move's side, or a side after a
+   * take-back), stopping the other's without the move's increment.
+   * @param {Color} color
+   * @param {number} now
+   */
+  start(color, now) {
+    if (this.flagged(now) !== null) return;
+    if (this.running) this.sides[this.running] = this.time(this.running, now);
+    this.running = color;
+    this.since = now;
+  }
+
+  /**
+   * The running side moved at `now`: its time counted, its increment added
+   * (or its period made whole again), and `next` (the side to move now:
+   * the other, or the same one after the other is skipped) started. False
+   * when the mover's time had already run out (the move came too late).
+   * @param {Color} next
+   * @param {number} now
+   */
+  press(next, now) {
+    if (this.flagged(now) !== null) return false;
+    const mover = this.running;
+    if (mover) {
+      const side = this.time(mover, now);
+      if (this.tc.kind === 'fischer') side.ms += this.tc.increment * 1000;
+      this.sides[mover] = side.byoyomi ? this.period(side) : side;
+    }
+    this.running = next;
+    this.since = now;
+    return true;
+  }
+
+  /**
+   * Stops the clock at `now` (the game is over), keeping the times.
+   * @param {number} now
+   */
+  stop(now) {
+    if (this.running && this.flagged(now) === null) this.sides[this.running] = this.time(this.running, now);
+    this.running = null;
+  }
+}

@@ -1,0 +1,139 @@
+// @ts-check
+// The play page's clocks (clock.js), for a game whose record has a
+// `[TimeControl]` of seconds (`300+3`, `600/byo 5x30`): at one screen and
+// against the AI. The side to move's time runs from the first move on
+// (the first move is free, as on lichess); each move at the line's end
+// presses the clock, a take-back hands the turn back without the
+// increment, and the game ends on time when a side's time runs out. The
+// AI thinks within its clock. The times are kept with the game, so that a
+// reload finds them as they were (the time away counts: a clock does not
+// stop for a closed tab).
+import { Clock, parseTimeControl, thinkMs } from '../clock.js';
+import { renderClocks } from '../panels/clock.js';
+import { AI_MS } from '../session.js';
+
+/**
+ * @typedef {import('./page.js').Page} Page
+ * @typedef {import('../types.js').Status} Status
+ * @typedef {import('../clock.js').SideTime} SideTime
+ * @typedef {{ sides: { dark: SideTime, light: SideTime }, running: 'dark' | 'light' | null, since: number, flag: 'dark' | 'light' | null }} SavedClock
+ */
+
+/** How often a running clock is drawn, in ms (tenths show under ten seconds). */
+const TICK_MS = 100;
+/** A side's time under which its clock warns, in ms. */
+const LOW_MS = 10_000;
+
+/**
+ * A saved clock, if it reads as one.
+ * @param {any} v
+ * @returns {SavedClock | null}
+ */
+function savedClock(v) {
+  const side = (/** @type {any} */ s) =>
+    s && Number.isFinite(s.ms) && s.ms >= 0 && Number.isInteger(s.periods) && s.periods >= 0 && typeof s.byoyomi === 'boolean';
+  const color = (/** @type {any} */ c) => c === null || c === 'dark' || c === 'light';
+  return v && side(v.sides?.dark) && side(v.sides?.light) && color(v.running) && color(v.flag) && Number.isFinite(v.since) ? v : null;
+}
+
+export class Clocks {
+  /**
+   * @param {Page} page
+   * @param {{ box: HTMLElement, now?: () => number, beep: () => void }} parts
+   * box: the clocks' section; now: the time (ms); beep: the low-time sound (the page's setting decides)
+   */
+  constructor(page, parts) {
+    this.page = page;
+    this.parts = parts;
+    this.now = parts.now ?? Date.now;
+    /** The game's clock, or null for a game without one. @type {Clock | null} */
+    this.clock = null;
+    /** The main line's length when last seen, to tell a move from a take-back. */
+    this.moves = 0;
+    /** The sides warned of low time this turn. @type {Set<string>} */
+    this.warned = new Set();
+    this.timer = 0;
+  }
+
+  /**
+   * The clock of a game about to be played: its time control's, at the
+   * times `saved` kept, or at the start.
+   * @param {import('../types.js').Game} game
+   * @param {unknown} saved the entry's `clock`
+   */
+  load(game, saved) {
+    const tag = /** @type {[string, string][]} */ (game.tags()).find(([key]) => key === 'TimeControl')?.[1];
+    const tc = tag ? parseTimeControl(tag) : null;
+    window.clearTimeout(this.timer);
+    this.clock = null;
+    this.warned.clear();
+    this.moves = game.status().moves;
+    if (!tc) return;
+    const kept = savedClock(saved);
+    const clock = new Clock(tc, kept?.sides);
+    if (kept) Object.assign(clock, { running: kept.running, since: kept.since, flag: kept.flag });
+    this.clock = clock;
+  }
+
+  /** The clock's times for the game's entry, or null. @returns {SavedClock | null} */
+  saved() {
+    const { clock } = this;
+    return clock ? { sides: clock.sides, running: clock.running, since: clock.since, flag: clock.flag } : null;
+  }
+
+  /**
+   * The session moved on: a move at the line's end presses the clock, a
+   * shorter line (a take-back) hands the turn back, and an end stops it.
+   * @param {Status} st
+   */
+  onPosition(st) {
+    const { clock } = this;
+    const { session } = this.page;
+    if (!clock) return;
+    const now = this.now();
+    const over = session.outcome(st) !== null;
+    if (over) clock.stop(now);
+    else if (st.moves > this.moves && st.ply === st.moves) {
+      if (!clock.press(st.toMove, now)) this.timeUp();
+      this.warned.delete(st.toMove);
+    } else if (st.moves < this.moves) {
+      if (st.moves === 0) clock.stop(now);
+      else clock.start(st.toMove, now);
+    }
+    this.moves = st.moves;
+    // The AI thinks within its time.
+    if (!over && session.seatOf(st.toMove, st) === 'ai') session.aiMs = Math.min(AI_MS, thinkMs(clock.tc, clock.time(st.toMove, now)));
+    else session.aiMs = AI_MS;
+    this.tick();
+  }
+
+  /** A side's time ran out: the other wins on time. */
+  timeUp() {
+    const flag = this.clock?.flag;
+    if (flag) this.page.session.end(flag === 'dark' ? 'light' : 'dark', 'time');
+  }
+
+  /** Draws the clocks, checks for a flag, and comes back while one runs. */
+  tick() {
+    window.clearTimeout(this.timer);
+    const { clock } = this;
+    const { box } = this.parts;
+    box.hidden = clock === null;
+    if (!clock) return;
+    const now = this.now();
+    const running = clock.running;
+    if (running && clock.flagged(now)) {
+      this.timeUp();
+      return;
+    }
+    const time = { dark: clock.time('dark', now), light: clock.time('light', now) };
+    // Low: the last seconds that are not given back (a byo-yomi's last period, or Fischer's time).
+    const low = (/** @type {'dark' | 'light'} */ c) => time[c].ms < LOW_MS && (clock.tc.kind === 'fischer' || (time[c].byoyomi && time[c].periods <= 1));
+    if (running && low(running) && !this.warned.has(running)) {
+      this.warned.add(running);
+      this.parts.beep();
+    }
+    renderClocks(box, { t: this.page.t, tc: clock.tc, time, running, low: { dark: low('dark'), light: low('light') }, flag: clock.flag });
+    if (running) this.timer = window.setTimeout(() => this.tick(), TICK_MS);
+  }
+}

@@ -1,0 +1,146 @@
+// End-to-end tests of the clocks at one screen and against the AI, in
+// headless Chromium on Playwright's fake clock (paused: time moves only as
+// the test moves it, no sleeps): Fischer's increment and a loss on time
+// kept in the record, byo-yomi's periods against the AI, the low-time
+// warning with its tenths, and the times kept over a reload. Screenshots at
+// 1280 and 360 px, in English and Dutch.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from './server.mjs';
+import { launch, PHONE } from './browser.mjs';
+import { clickPoint, newGame } from './play-page.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const DIST = path.resolve(here, '../../dist');
+const SHOTS = path.resolve(here, '../../target/screenshots');
+/** 2026-12-03 12:00 UTC. */
+const T0 = Date.UTC(2026, 11, 3, 12);
+
+let server;
+const problems = [];
+const browsers = [];
+
+before(async () => {
+  await fs.mkdir(SHOTS, { recursive: true });
+  server = await serve(DIST, '/sub/federa/');
+});
+
+after(async () => {
+  for (const b of browsers) await b.close();
+  await server?.close();
+  assert.deepEqual(problems, []);
+});
+
+/** The play page in a browser of its own, its time paused at T0 + 1 s. */
+async function openPage({ phone = false, lang = 'en' } = {}) {
+  const browser = await launch(phone ? PHONE : {});
+  browsers.push(browser);
+  await browser.context.clock.install({ time: T0 });
+  await browser.context.clock.pauseAt(T0 + 1000);
+  const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  await page.addInitScript((l) => localStorage.setItem('federa.lang', l), lang);
+  await page.goto(server.url);
+  await page.waitForFunction(() => document.documentElement.classList.contains('ready') && window.federa);
+  return page;
+}
+
+/** What the two clocks show: [dark, light], each its time, its line and its state. */
+const faces = (page) =>
+  page.evaluate(() =>
+    ['dark', 'light'].map((c) => {
+      const el = document.querySelector(`#clocks .clock.${c}`);
+      const state = ['running', 'low', 'flagged'].filter((k) => el.classList.contains(k)).join(' ');
+      return `${el.querySelector('.clock-time').textContent} | ${el.querySelector('.clock-extra').textContent} | ${state}`;
+    }),
+  );
+
+/**
+ * Waits until `condition` holds in the page, asking from here: the page's
+ * own timers and animation frames, which waitForFunction polls on, wait on
+ * its paused time.
+ */
+async function until(page, condition, ms = 20_000) {
+  const end = Date.now() + ms;
+  while (!(await page.evaluate(condition))) {
+    assert.ok(Date.now() < end, `waited ${ms} ms for ${condition}`);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/** Moves the page's time on by `ms`; the clocks' next tick draws them then. */
+const wait = (page, ms) => page.context().clock.fastForward(ms);
+
+async function shot(page, name) {
+  await until(page, () => !window.federa.animating());
+  await page.screenshot({ path: path.join(SHOTS, name + '.png'), fullPage: true });
+}
+
+test('Fischer at one screen: the first move is free, the increment follows each move, and a side out of time loses', async () => {
+  const page = await openPage();
+  await newGame(page, { size: 5, opponent: 'human', pie: false, clock: '60+1' });
+  assert.ok(await page.isVisible('#clocks'));
+  assert.deepEqual(await faces(page), ['1:00 | +1 s a move | ', '1:00 | +1 s a move | ']);
+  await wait(page, 5000);
+  await clickPoint(page, 'c3');
+  assert.deepEqual(await faces(page), ['1:00 | +1 s a move | ', '1:00 | +1 s a move | running'], 'the first move cost nothing');
+  await wait(page, 30_000);
+  assert.deepEqual(await faces(page), ['1:00 | +1 s a move | ', '0:30 | +1 s a move | running']);
+  await clickPoint(page, 'b2');
+  assert.deepEqual(await faces(page), ['1:00 | +1 s a move | running', '0:31 | +1 s a move | ']);
+  await wait(page, 50_600);
+  assert.deepEqual(await faces(page), ['0:09.4 | +1 s a move | running low', '0:31 | +1 s a move | '], 'tenths and the warning under ten seconds');
+  await shot(page, 'clocks-one-screen');
+  await wait(page, 9400);
+  assert.deepEqual(await faces(page), ['0:00.0 | out of time | low flagged', '0:31 | +1 s a move | ']);
+  assert.equal(await page.textContent('#turn'), 'Light wins on time (second player)');
+  const record = await page.evaluate(() => window.federa.annotated());
+  assert.match(record, /\[TimeControl "60\+1"\]/);
+  assert.match(record, /\[Result "W"\]/);
+  assert.match(record, /\[Termination "time"\]/);
+  // Over: no move is taken, and the clocks stand.
+  await wait(page, 5000);
+  assert.deepEqual(await faces(page), ['0:00.0 | out of time | low flagged', '0:31 | +1 s a move | ']);
+});
+
+test('byo-yomi against the AI: the periods, and the times kept over a reload', async () => {
+  const page = await openPage();
+  await newGame(page, { size: 5, opponent: 'ai', level: 'novice', side: 'light', pie: false, clock: '300/byo 5x20' });
+  assert.deepEqual(await faces(page), ['5:00 | then 5 × 20 s | ', '5:00 | then 5 × 20 s | ']);
+  await clickPoint(page, 'c3');
+  await until(page, () => window.federa.status().ply === 2);
+  // The AI answered at once on the paused time: its clock stands, the player's runs.
+  assert.deepEqual(await faces(page), ['5:00 | then 5 × 20 s | running', '5:00 | then 5 × 20 s | ']);
+  await wait(page, 310_000);
+  assert.deepEqual(await faces(page), ['0:10 | 5 × 20 s left | running', '5:00 | then 5 × 20 s | '], 'main time spent, 10 s into the first period');
+  await wait(page, 25_000);
+  assert.deepEqual(await faces(page), ['0:05.0 | 4 × 20 s left | running', '5:00 | then 5 × 20 s | '], 'one period lost');
+  await page.reload();
+  await until(page, () => document.documentElement.classList.contains('ready') && window.federa);
+  await wait(page, 100);
+  assert.deepEqual(await faces(page), ['0:04.9 | 4 × 20 s left | running', '5:00 | then 5 × 20 s | '], 'the times kept over a reload');
+  const legal = await page.evaluate(() => window.federa.legalMoves());
+  await clickPoint(page, legal.find((m) => !m.includes('F')).replace(/^[BW][CS]/, ''));
+  await until(page, () => window.federa.status().ply === 4);
+  assert.deepEqual(await faces(page), ['0:20 | 4 × 20 s left | running', '5:00 | then 5 × 20 s | '], 'a move within the period keeps it whole');
+  // A second on: the AI's piece has landed (its animation's frames run on the page's time).
+  await wait(page, 1000);
+  await shot(page, 'clocks-ai');
+});
+
+test('the clocks on a phone and in Dutch', async () => {
+  const page = await openPage({ phone: true, lang: 'nl' });
+  await newGame(page, { size: 7, opponent: 'human', pie: false, clock: '600/byo 5x30' });
+  await clickPoint(page, 'd4');
+  await wait(page, 12_000);
+  assert.deepEqual(await faces(page), ['10:00 | daarna 5 × 30 s | ', '9:48 | daarna 5 × 30 s | running']);
+  // The board's frames run on the page's time too.
+  await wait(page, 1000);
+  await shot(page, 'clocks-nl-360');
+});
