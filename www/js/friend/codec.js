@@ -115,8 +115,11 @@ export const textOfLink = (hash) => new URLSearchParams(hash.replace(/^#/, '')).
 
 const VALUE = new Map(Array.from(ALPHABET, (c, i) => [c, i]));
 
-/** @param {Uint8Array} bytes */
-function textOfBytes(bytes) {
+/**
+ * Bytes as base64url text, no padding (also the live codes', live/sdp.js).
+ * @param {Uint8Array} bytes
+ */
+export function textOfBytes(bytes) {
   let text = '';
   for (let k = 0; k < bytes.length; k += 3) {
     const n = (bytes[k] << 16) | ((bytes[k + 1] ?? 0) << 8) | (bytes[k + 2] ?? 0);
@@ -128,10 +131,11 @@ function textOfBytes(bytes) {
 
 /**
  * The body a text carries; refuses any text that is not the one encoding
- * of its bytes (so a changed character never reads as the same body).
+ * of its bytes (so a changed character never reads as the same body):
+ * FriendLinkError tooLong, alphabet or padding.
  * @param {string} text
  */
-function bytesOfText(text) {
+export function bytesOfText(text) {
   if (text.length > MAX_TEXT) throw friendError('tooLong', { length: text.length });
   const values = [];
   for (let at = 0; at < text.length; at++) {
