@@ -10,7 +10,7 @@ import { loadEngine } from './engine.js';
 import { AiClient } from './ai.js';
 import { DAYS, LEVELS } from './facts.js';
 import { HUMANS, Session, againstAiAs } from './session.js';
-import { NAME_LENGTH, SIZES } from './settings.js';
+import { NAME_LENGTH, SIZES, STUN } from './settings.js';
 import { loadLanguage, preferredLanguage, setupLanguageSelect, translateDom } from './i18n.js';
 import { keeper } from './page-store.js';
 import { fromLink, linkOf, toLink } from './links.js';
@@ -122,6 +122,10 @@ let autoplay = 0;
 let friends = null;
 /** @type {Promise<import('./play/friend.js').Friends> | null} */
 let friendsLoading = null;
+/** A link game played over a direct connection (play/live.js), loaded with the link games' part. @type {import('./play/live.js').Live | null} */
+let live = null;
+/** A live invitation opened before its game was joined: answered once it is. */
+let pendingOffer = '';
 /** Whether the link's QR code is shown. */
 let qrShown = false;
 const view = new PlayView({
@@ -170,14 +174,16 @@ const games = new ArchiveList(page, {
 
 /** The part for link games, loaded at its first use. */
 function loadFriends() {
-  friendsLoading ??= import('./play/friend.js').then(({ Friends }) => {
+  friendsLoading ??= Promise.all([import('./play/friend.js'), import('./play/live.js')]).then(([{ Friends }, { Live }]) => {
+    const address = () => location.href.split('#')[0];
     friends = new Friends(page, {
       engine,
       archive,
       persist,
       open: (game, seats) => setGame(game, seats, settings.values.level),
-      address: () => location.href.split('#')[0],
+      address,
     });
+    live = new Live(page, { friends, address, stun: () => settings.values.stun });
     return friends;
   });
   return friendsLoading;
@@ -202,8 +208,16 @@ async function openGame(opened) {
 
 /** The link game's panel, drawn by its part once loaded. */
 function renderFriend() {
-  if (friends?.held) friends.render({ locale: i18n.locale, qr: qrShown, canShare: typeof navigator.share === 'function' });
-  else $('friend').hidden = true;
+  if (friends?.held) {
+    friends.render({ locale: i18n.locale, qr: qrShown, canShare: typeof navigator.share === 'function' });
+    live?.render();
+    // A live invitation opened by a player of the game: answered at once.
+    if (pendingOffer && live && friends.held.facts.me !== null) {
+      const offer = pendingOffer;
+      pendingOffer = '';
+      live.answer(offer);
+    }
+  } else $('friend').hidden = true;
 }
 
 /**
@@ -299,7 +313,12 @@ window.addEventListener('keyup', (e) => {
  * The `f` parameter of a link game's link in `hash`, or null.
  * @param {string} hash
  */
-const friendText = (hash) => new URLSearchParams(hash.replace(/^#/, '')).get('f');
+/**
+ * A parameter of the page's hash: `f` a link game's, `live` a live invitation's offer, `answer` its answer.
+ * @param {string} hash
+ * @param {string} name
+ */
+const hashParam = (hash, name) => new URLSearchParams(hash.replace(/^#/, '')).get(name);
 
 /**
  * Opens the game of the link, else the stored one, else a new one. A link
@@ -307,14 +326,23 @@ const friendText = (hash) => new URLSearchParams(hash.replace(/^#/, '')).get('f'
  * with the reason, and changes nothing kept.
  */
 async function restore() {
-  const text = friendText(location.hash);
+  const text = hashParam(location.hash, 'f');
+  const hash = location.hash;
   if (text !== null) {
     // Read once: a reload opens the game kept, not the link again.
     history.replaceState(null, '', location.href.split('#')[0]);
     const f = await loadFriends();
+    const [offer, answer] = [hashParam(hash, 'live'), hashParam(hash, 'answer')];
     try {
       const { older } = await f.receive(text);
-      if (older) view.say(t('friend.older'));
+      if (answer) {
+        // An answer to a live invitation of this browser: to the page waiting for it.
+        if (live?.relayAnswer(text, answer)) view.say(t('live.passed'));
+      } else if (offer) {
+        pendingOffer = offer;
+        if (f.held?.facts.me === null) view.say(t('live.joinFirst'));
+        renderFriend();
+      } else if (older) view.say(t('friend.older'));
       view.renderLost();
       return;
     } catch (error) {
@@ -500,6 +528,7 @@ function syncOptions() {
   $('opt-coach').checked = values.coach;
   $('opt-confirm').checked = values.confirmTap;
   $('opt-sound').checked = values.sound;
+  $('opt-stun').value = values.stun;
   $('opt-pieces').value = values.pieceSet;
 }
 
@@ -682,6 +711,14 @@ function setupControls() {
     $(id).addEventListener('change', () => settings.set(name, $(id).checked));
   }
   $('opt-pieces').addEventListener('change', () => settings.set('pieceSet', $('opt-pieces').value));
+  $('opt-stun').addEventListener('change', () => {
+    const stun = $('opt-stun').value.trim();
+    if (stun === '' || STUN.test(stun)) settings.set('stun', stun);
+    else {
+      $('opt-stun').value = settings.values.stun;
+      view.say(t('settings.stunBad'), 'error');
+    }
+  });
   syncOptions();
 
   listenKeys(
@@ -709,7 +746,7 @@ function setupControls() {
     document,
   );
   window.addEventListener('hashchange', () => {
-    if (fromLink(location.hash) || friendText(location.hash) !== null) restore();
+    if (fromLink(location.hash) || hashParam(location.hash, 'f') !== null) restore();
   });
 }
 
@@ -738,6 +775,16 @@ function setupFriendPanel() {
     $(`friend-${verb}`).addEventListener('click', command(() => friends?.verb(verb)));
   }
   $('friend-remind').addEventListener('click', () => friends?.remind());
+  $('live-start').addEventListener('click', command(() => live?.host()));
+  $('live-copy').addEventListener('click', () => copyText($('live-link').value, t('message.linkCopied')));
+  $('live-link').addEventListener('focus', () => $('live-link').select());
+  $('live-answer').addEventListener('submit', (/** @type {SubmitEvent} */ e) => {
+    e.preventDefault();
+    const text = $('live-answer-text').value.trim();
+    if (!text) return;
+    $('live-answer-text').value = '';
+    live?.accept(text);
+  });
   // The time left, and whether a win on time may be claimed, as the clock goes.
   window.setInterval(() => {
     if (friends?.held?.facts.deadline) renderFriend();

@@ -12,13 +12,14 @@ export const SIZES = Array.from({ length: 17 }, (_, k) => k + 5);
  *   size: number, pie: boolean, opponent: 'ai' | 'human' | 'watch', level: string,
  *   aiSide: 'light' | 'dark' | 'random', coordinates: boolean, hints: boolean,
  *   pieceSet: 'federa' | 'classic', shape: 'round' | 'square', analysis: boolean, ownership: boolean,
- *   coach: boolean, confirmTap: boolean, playerName: string, timeControl: string, sound: boolean,
+ *   coach: boolean, confirmTap: boolean, playerName: string, timeControl: string, sound: boolean, stun: string,
  * }} Settings
  *
  * confirmTap: on a touch screen a first tap selects, a second plays;
  * playerName: the name last given for a game by link; timeControl: the
  * clock of a new game at one screen or against the AI (clock.js's CLOCKS);
- * sound: the clock's low-time warning is heard.
+ * sound: the clock's low-time warning is heard; stun: a STUN server for
+ * live games across networks ('' for none: the page contacts no other host).
  */
 
 /** @type {Readonly<Settings>} */
@@ -39,7 +40,11 @@ export const DEFAULTS = Object.freeze({
   playerName: '',
   timeControl: '',
   sound: true,
+  stun: '',
 });
+
+/** A STUN server's URL as the setting takes it: `stun:host` or `stun:host:port`. */
+export const STUN = /^stuns?:[A-Za-z0-9.-]{1,253}(:\d{1,5})?$/;
 
 /** The longest name a player gives for a game by link. */
 export const NAME_LENGTH = 20;
@@ -74,6 +79,8 @@ export function settingsProblem(value) {
         ? SIZES.includes(/** @type {number} */ (v))
         : name === 'playerName'
           ? typeof v === 'string' && v.length <= NAME_LENGTH
+          : name === 'stun'
+            ? typeof v === 'string' && (v === '' || STUN.test(v))
           : typeof fallback === 'boolean'
             ? typeof v === 'boolean'
             : CHOICES[name].includes(v);

@@ -85,6 +85,13 @@ export class Friends {
     this.held = null;
     /** Signing one after another, in the order asked. */
     this.queue = Promise.resolve();
+    /**
+     * Called with each link this browser's player signs (a move, a verb, a
+     * join or a rematch), the entry id of its game and of the game it
+     * follows (another for a rematch), before it is shown.
+     * @type {(text: string, id: string, from: string) => void}
+     */
+    this.onSigned = () => {};
   }
 
   /** The link of the game shown, as the page's address. */
@@ -141,7 +148,9 @@ export class Friends {
       events: [],
       sigs: [],
     };
-    await this.show(await signEvents(next, 0, identity.key, identity.chain), 0, false);
+    const signed = await signEvents(next, 0, identity.key, identity.chain);
+    this.onSigned(encodeLink(signed), entryId(signed), entryId(link));
+    await this.show(signed, 0, false);
   }
 
   /**
@@ -339,6 +348,7 @@ export class Friends {
         replay(this.parts.engine, link).game.free();
         const signed = await signEvents(link, me, identity.key, identity.chain);
         if (this.held !== held) return;
+        this.onSigned(encodeLink(signed), held.facts.id, held.facts.id);
         if (replayed) {
           await this.show(signed, me, true);
         } else {
@@ -371,7 +381,9 @@ export class Friends {
     const me = await ownIdentity();
     const link = { ...held.link, events: [...held.link.events, /** @type {Event} */ ({ type: 'join', by: 1, name, key: me.root, time: stamp(held.link, this.now()) })] };
     replay(this.parts.engine, link).game.free();
-    await this.show(await signEvents(link, 1, me.key, me.chain), 1, true);
+    const signed = await signEvents(link, 1, me.key, me.chain);
+    this.onSigned(encodeLink(signed), held.facts.id, held.facts.id);
+    await this.show(signed, 1, true);
   }
 
   /**

@@ -1,0 +1,46 @@
+// @ts-check
+// The live part of a link game's panel (play/live.js): how the direct
+// connection stands, the live invitation or the answer to send, the box
+// for the answer that comes back, and where a direct connection works.
+// Names and codes come from links: they are only ever set as text.
+import { opponentName } from './friend-status.js';
+
+/**
+ * @typedef {import('../play/friend.js').Facts} Facts
+ * @typedef {import('../words.js').Translate} Translate
+ */
+
+/** @param {string} id @returns {any} */
+const $ = (id) => document.getElementById(id);
+
+/**
+ * @param {{ t: Translate, state: import('../play/live.js').LiveState, facts: Facts | null, sent: string,
+ *   problem: string, stun: string, canStart: boolean }} state
+ */
+export function renderLive({ t, state, facts, sent, problem, stun, canStart }) {
+  const name = facts ? opponentName(t, facts) : '';
+  const status = {
+    idle: '',
+    gathering: t('live.gathering'),
+    offering: '',
+    answering: sent ? '' : t('live.waiting'),
+    open: t('live.open', { name }),
+    dropped: t('live.dropped'),
+    failed: t('live.failed', { reason: problem }),
+  }[state];
+  $('live-status').textContent = status;
+  $('live-status').hidden = !status;
+  $('live-status').classList.toggle('error', state === 'failed');
+  const where = state !== 'idle' && state !== 'open';
+  $('live-where').hidden = !where;
+  $('live-where').textContent = stun ? t('live.stun', { server: stun }) : t('live.where');
+  $('live-send').hidden = !sent;
+  $('live-send-text').textContent = state === 'offering' ? t('live.offering', { name }) : t('live.reply', { name });
+  if ($('live-link').value !== sent) $('live-link').value = sent;
+  $('live-answer').hidden = state !== 'offering';
+  const start = $('live-start');
+  start.hidden = !canStart || !['idle', 'dropped', 'failed'].includes(state);
+  start.textContent = t(state === 'idle' ? 'live.start' : 'live.again');
+  // Connected, the links go by themselves: none to send by hand.
+  if (state === 'open') $('friend-send').hidden = true;
+}

@@ -1,0 +1,261 @@
+// @ts-check
+// A game by link played live: the same signed game (play/friend.js), its
+// links carried over a direct connection between the two browsers
+// (live/peer.js) instead of by hand. Either player offers the connection:
+// the live invitation is the game's link with the offer's code; the other
+// page answers with a code (or a link carrying it) that the first pastes,
+// or opens in the same browser, where it reaches the waiting page through a
+// BroadcastChannel. Every link that arrives goes through Friends.receive,
+// as a link opened by hand does: checked whole, refused with its reason,
+// nothing kept changed. When the connection drops, the game goes on by
+// links, and a new invitation connects it again. Loaded only when used.
+import { LivePeer, readMessage } from '../live/peer.js';
+import { entryId } from './friend.js';
+import { decodeLink, hex, linkOfText } from '../friend/codec.js';
+import { guestOf } from '../friend/game.js';
+import { renderLive } from '../panels/live.js';
+import { describeError } from '../words.js';
+
+/**
+ * @typedef {'idle' | 'gathering' | 'offering' | 'answering' | 'open' | 'dropped' | 'failed'} LiveState
+ */
+
+const CHANNEL = 'federa-live';
+
+/**
+ * The `live` (an offer) and `answer` codes of a page address or its hash.
+ * @param {string} text
+ */
+export function liveParams(text) {
+  const params = new URLSearchParams(text.slice(text.indexOf('#') + 1));
+  return { f: params.get('f'), offer: params.get('live'), answer: params.get('answer') };
+}
+
+export class Live {
+  /**
+   * @param {import('./page.js').Page} page
+   * @param {{ friends: import('./friend.js').Friends, address: () => string, stun: () => string }} parts
+   */
+  constructor(page, parts) {
+    this.page = page;
+    this.parts = parts;
+    /** @type {LiveState} */
+    this.state = 'idle';
+    /** The entry id of the game the connection plays. @type {string | null} */
+    this.gameId = null;
+    /** The link to send: a live invitation, or an answer. */
+    this.sent = '';
+    /** Why the connection could not open. @type {unknown} */
+    this.problem = null;
+    /** @type {LivePeer | null} */
+    this.peer = null;
+    /** The entry id of a game arriving over the connection, while it is read. @type {string | null} */
+    this.incoming = null;
+    this.relay = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL) : null;
+    if (this.relay) {
+      this.relay.onmessage = (e) => {
+        const { id, answer } = e.data ?? {};
+        if (this.state === 'offering' && id === this.gameId && typeof answer === 'string') this.accept(answer);
+      };
+    }
+    parts.friends.onSigned = (text, id, from) => this.send(text, id, from);
+  }
+
+  /** The link game shown, if this browser plays in it. */
+  mine() {
+    const held = this.parts.friends.held;
+    return held && held.facts.me !== null ? held : null;
+  }
+
+  /** Whether the connection plays the game shown. */
+  here() {
+    const held = this.parts.friends.held;
+    return held !== null && held.facts.id === this.gameId;
+  }
+
+  /** A new connection, the old one closed. */
+  fresh() {
+    this.peer?.close();
+    this.problem = null;
+    this.gameId = this.parts.friends.held?.facts.id ?? null;
+    const peer = new LivePeer({
+      stun: this.parts.stun(),
+      onOpen: () => {
+        if (this.peer !== peer) return;
+        this.state = 'open';
+        this.sent = '';
+        // Each side says where it stands: the newer link wins, as by hand.
+        const held = this.parts.friends.held;
+        if (held) peer.send({ link: held.facts.text, clock: null });
+        this.page.redraw();
+      },
+      onMessage: (data) => {
+        if (this.peer === peer) this.receive(data);
+      },
+      onClose: () => {
+        if (this.peer !== peer || this.state === 'failed') return;
+        this.state = this.state === 'open' ? 'dropped' : 'failed';
+        this.page.redraw();
+      },
+    });
+    this.peer = peer;
+    return peer;
+  }
+
+  /** @param {unknown} error */
+  fail(error) {
+    this.state = 'failed';
+    this.problem = error;
+    this.peer?.close();
+    this.peer = null;
+    this.page.redraw();
+  }
+
+  /** This player offers a connection: the live invitation to send. */
+  async host() {
+    const held = this.mine();
+    if (!held) return;
+    const peer = this.fresh();
+    this.state = 'gathering';
+    this.page.redraw();
+    try {
+      const code = await peer.offer();
+      if (this.peer !== peer) return;
+      this.sent = `${linkOfText(this.parts.address(), held.facts.text)}&live=${code}`;
+      this.state = 'offering';
+    } catch (error) {
+      this.fail(error);
+      return;
+    }
+    this.page.redraw();
+  }
+
+  /**
+   * The other player's answer, pasted (its code or its link) or relayed.
+   * @param {string} text
+   */
+  async accept(text) {
+    if (this.state !== 'offering' || !this.peer) return;
+    const code = text.includes('answer=') ? (liveParams(text).answer ?? '') : text;
+    try {
+      await this.peer.accept(code);
+      this.state = 'answering';
+      this.sent = '';
+    } catch (error) {
+      // A wrong answer leaves the invitation standing: the right one may come.
+      this.page.say(this.page.t('live.failed', { reason: describeError(this.page.t, error) }), 'error');
+      return;
+    }
+    this.page.redraw();
+  }
+
+  /**
+   * This player answers the other's live invitation (the game shown is its
+   * game, joined): the answer to send back.
+   * @param {string} offer
+   */
+  async answer(offer) {
+    const held = this.mine();
+    if (!held) return;
+    const peer = this.fresh();
+    this.state = 'gathering';
+    this.page.redraw();
+    try {
+      const code = await peer.answer(offer);
+      if (this.peer !== peer) return;
+      this.sent = `${linkOfText(this.parts.address(), held.facts.text)}&answer=${code}`;
+      this.state = 'answering';
+    } catch (error) {
+      this.fail(error);
+      return;
+    }
+    this.page.redraw();
+  }
+
+  /**
+   * A link opened here that carries an answer: for the page of this
+   * browser that waits for it, if there is one. True when it was passed on.
+   * @param {string} f the link's `f` text
+   * @param {string} answer
+   */
+  relayAnswer(f, answer) {
+    if (!this.relay) return false;
+    try {
+      this.relay.postMessage({ id: entryId(decodeLink(f)), answer });
+    } catch {
+      return false;
+    }
+    return true;
+  }
+
+  /**
+   * A link this browser's player signed: to the other page, if connected
+   * for its game (or for the game a rematch follows, which it plays now).
+   * @param {string} text
+   * @param {string} id its game's entry id
+   * @param {string} from the game it follows
+   */
+  send(text, id, from) {
+    if (this.state !== 'open' || from !== this.gameId) return;
+    this.gameId = id;
+    this.peer?.send({ link: text, clock: null });
+  }
+
+  /**
+   * What the other page sent: a link, checked as any link is.
+   * @param {unknown} data
+   */
+  async receive(data) {
+    const { t } = this.page;
+    const { friends } = this.parts;
+    try {
+      const { link } = readMessage(data);
+      const id = entryId(decodeLink(link));
+      // Only this game, or a rematch between its two players.
+      if (id !== this.gameId && !this.samePlayers(link)) throw { kind: 'liveMessage', problem: 'otherGame' };
+      this.incoming = id;
+      await friends.receive(link);
+      this.gameId = id;
+    } catch (error) {
+      this.page.say(t('live.refused', { reason: describeError(t, error) }), 'error');
+    } finally {
+      this.incoming = null;
+    }
+  }
+
+  /**
+   * Whether `text`'s game is between the players of the game shown.
+   * @param {string} text
+   */
+  samePlayers(text) {
+    const held = this.parts.friends.held;
+    if (!held) return false;
+    const keys = (/** @type {import('../friend/codec.js').FriendLink} */ link) => [link.inviter.key, guestOf(link)?.key].map((k) => (k ? hex(k) : '')).sort().join();
+    return keys(decodeLink(text)) === keys(held.link);
+  }
+
+  /** Ends the connection (another game opened, or the page leaves). */
+  close() {
+    this.peer?.close();
+    this.peer = null;
+    this.state = 'idle';
+    this.sent = '';
+  }
+
+  /** Draws the live part of the link game's panel. */
+  render() {
+    const held = this.parts.friends.held;
+    const facts = held?.facts ?? null;
+    // Another game opened here ends the connection; a rematch arriving over it does not.
+    if (this.state !== 'idle' && !this.here() && this.incoming !== facts?.id) this.close();
+    renderLive({
+      t: this.page.t,
+      state: this.state,
+      facts,
+      sent: this.sent,
+      problem: this.problem === null ? '' : describeError(this.page.t, this.problem),
+      stun: this.parts.stun(),
+      canStart: facts !== null && facts.me !== null && !facts.result,
+    });
+  }
+}

@@ -1,0 +1,130 @@
+// What the end-to-end tests of games by link do (friend.test.mjs,
+// live.test.mjs): each player a browser of their own (separate storage and
+// keys) on the play page, the links carried between them as a player would
+// send them.
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { launch, PHONE } from './browser.mjs';
+import { clickPoint } from './play-page.mjs';
+
+/**
+ * The helpers for players of the site `server()` serves, each console
+ * error, page error and request outside its origin noted in `problems`,
+ * each browser kept in `browsers` for the caller to close, screenshots
+ * written into `shots`.
+ * @param {{ server: () => { url: string, origin: string }, problems: string[], browsers: { close(): Promise<void> }[], shots: string }} where
+ */
+export function friendPages({ server, problems, browsers, shots }) {
+  /**
+   * A player: a browser of their own on the play page.
+   * @param {{ clock?: number, phone?: boolean, lang?: string }} options
+   */
+  async function player({ clock, phone, lang } = {}) {
+    const browser = await launch({ acceptDownloads: true, ...(phone ? PHONE : {}) });
+    browsers.push(browser);
+    if (clock !== undefined) await browser.context.clock.install({ time: clock });
+    const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+    if (lang) await page.addInitScript((l) => localStorage.setItem('federa.lang', l), lang);
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    page.on('request', (r) => {
+      const url = r.url();
+      if (!url.startsWith(server().origin) && !url.startsWith('data:') && !url.startsWith('blob:')) problems.push(`request outside the origin: ${url}`);
+    });
+    await page.goto(server().url);
+    await page.waitForFunction(() => document.documentElement.classList.contains('ready') && window.federa);
+    return page;
+  }
+
+  const facts = (page) => page.evaluate(() => window.federa.friend());
+  const status = (page) => page.evaluate(() => window.federa.status());
+  const message = (page) => page.textContent('#message');
+  /** Everything the page keeps in local storage. */
+  const stored = (page) => page.evaluate(() => JSON.stringify(Object.entries(localStorage).sort()));
+
+  /** Starts a game by link through the New game dialog; returns the invitation. */
+  async function invite(page, { name = 'Alice', color = 'dark', size = 5, days = 0, pie = false } = {}) {
+    await page.click('#btn-new');
+    await page.selectOption('#new-size', String(size));
+    await page.selectOption('#new-opponent', 'friend');
+    await page.fill('#new-name', name);
+    await page.selectOption('#new-color', color);
+    await page.selectOption('#new-days', String(days));
+    await page.setChecked('#new-pie', pie);
+    await page.click('#new-game-form button[value="start"]');
+    await page.waitForFunction(() => window.federa.friend()?.url);
+    return (await facts(page)).url;
+  }
+
+  /**
+   * Opens a link in `page` as its player would (the address bar, no reload)
+   * and waits until the page has read it.
+   */
+  async function open(page, url) {
+    const text = new URLSearchParams(new URL(url).hash.slice(1)).get('f');
+    await page.evaluate((u) => {
+      // The note under the board is the page's answer to this link, once it comes.
+      document.querySelector('#message').textContent = '';
+      location.href = u;
+    }, url);
+    // Read: the game shown is the link's, or a note says why it is not.
+    await page.waitForFunction((text) => window.federa.friend()?.text === text || document.querySelector('#message').textContent !== '', text);
+  }
+
+  /** Joins the invitation shown, as `name`. */
+  async function join(page, name) {
+    await page.waitForSelector('#friend-join:not([hidden])');
+    await page.fill('#friend-join-name', name);
+    await page.click('#friend-join button[type="submit"]');
+    await page.waitForFunction(() => window.federa.friend()?.me === 1);
+  }
+
+  /** The link after this page's latest change, once it is signed. */
+  async function nextLink(page, events) {
+    await page.waitForFunction((n) => window.federa.friend()?.text && window.federa.friend().lastBy === window.federa.friend().me && window.federa.friend().events === n, events);
+    return (await facts(page)).url;
+  }
+
+  /**
+   * Plays a move with a click: a change when there is one (the game ends
+   * sooner), else the first placement on offer.
+   */
+  async function move(page) {
+    const legal = await page.evaluate(() => window.federa.legalMoves());
+    const token = legal.find((m) => m.includes('F')) ?? legal[0];
+    if (!token.includes('F')) await page.click(token[1] === 'S' ? '#shape-square' : '#shape-round');
+    const before = (await status(page)).moves;
+    await clickPoint(page, token.replace(/^[BW]F?[CS]/, ''));
+    await page.waitForFunction((n) => window.federa.status().moves > n, before);
+  }
+
+  /** Alice invites, Bob joins, and Alice reads Bob's join: both at the start. */
+  async function pair(options = {}) {
+    const alice = await player(options);
+    const bob = await player(options);
+    const invitation = await invite(alice, options);
+    await open(bob, invitation);
+    await join(bob, 'Bob');
+    await open(alice, (await facts(bob)).url);
+    return { alice, bob };
+  }
+
+  /** The player of `page` moves and the other reads the link. */
+  async function turn(page, other) {
+    const n = (await facts(page)).events;
+    await move(page);
+    const url = await nextLink(page, n + 1);
+    await open(other, url);
+    assert.equal((await facts(other)).text, (await facts(page)).text, 'the other side holds the same game');
+    return url;
+  }
+
+  async function shot(page, name) {
+    await page.waitForFunction(() => !window.federa.animating());
+    await page.screenshot({ path: path.join(shots, name + '.png'), fullPage: true });
+  }
+
+  return { player, facts, status, message, stored, invite, open, join, nextLink, move, pair, turn, shot };
+}

@@ -1,0 +1,199 @@
+// End-to-end tests of live games (play/live.js) in headless Chromium: two
+// players, each a browser of their own on one machine, connected directly
+// (a WebRTC data channel with no ICE server, its offer and answer carried
+// as the players would carry them). A live 5×5 game from the invitation to
+// the win with no link opened by hand; a rematch live; the connection cut
+// mid-game and the game finished by links; and a hostile page at the other
+// end sending garbage, an illegal move, a move for the wrong side and an
+// unsigned move, each refused with its message and nothing kept changed.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from './server.mjs';
+import { friendPages } from './friend-page.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const DIST = path.resolve(here, '../../dist');
+const SHOTS = path.resolve(here, '../../target/screenshots');
+
+let server;
+const problems = [];
+const browsers = [];
+
+before(async () => {
+  await fs.mkdir(SHOTS, { recursive: true });
+  server = await serve(DIST, '/sub/federa/');
+});
+
+after(async () => {
+  for (const b of browsers) await b.close();
+  await server?.close();
+  assert.deepEqual(problems, []);
+});
+
+const { player, facts, status, message, stored, open, move, pair, turn, shot } = friendPages({
+  server: () => server,
+  problems,
+  browsers,
+  shots: SHOTS,
+});
+
+const liveStatus = (page) => page.textContent('#live-status');
+
+/** `page` offers a live connection; returns the live invitation. */
+async function offer(page) {
+  await page.click('#live-start');
+  await page.waitForFunction(() => document.querySelector('#live-link').value.includes('&live='));
+  return page.inputValue('#live-link');
+}
+
+/** Alice offers, Bob opens the invitation and answers, Alice pastes the answer: connected. */
+async function connect(alice, bob) {
+  const invitation = await offer(alice);
+  await open(bob, invitation);
+  await bob.waitForFunction(() => document.querySelector('#live-link').value.includes('&answer='));
+  assert.equal(await bob.textContent('#live-send-text'), 'Send this answer back to Alice:');
+  await alice.fill('#live-answer-text', await bob.inputValue('#live-link'));
+  await alice.click('#live-answer button[type="submit"]');
+  for (const [page, other] of [[alice, 'Bob'], [bob, 'Alice']]) {
+    await page.waitForFunction(() => document.querySelector('#live-status').textContent.startsWith('Live:'));
+    assert.equal(await liveStatus(page), `Live: connected directly to ${other}. Moves arrive at once.`);
+  }
+}
+
+/** The player of `page` moves, and the other page has it without a link opened. */
+async function liveTurn(page, other) {
+  const n = (await facts(page)).events;
+  await move(page);
+  await other.waitForFunction((n) => window.federa.friend()?.events === n, n + 1);
+  assert.equal((await facts(other)).text, (await facts(page)).text, 'both pages hold the same game');
+}
+
+test('a live 5×5 game from the invitation to the win, a rematch live, and a cut connection finished by links', async () => {
+  const { alice, bob } = await pair();
+  await connect(alice, bob);
+  assert.equal(await alice.isVisible('#friend-send'), false, 'connected: no link to send by hand');
+  const pages = [alice, bob];
+  for (let ply = 0; ply < 80; ply++) {
+    const f = await facts(alice);
+    if (f.result) break;
+    await liveTurn(pages[f.toMove], pages[1 - f.toMove]);
+    if (ply === 3) await shot(bob, 'live-game');
+  }
+  const end = await facts(alice);
+  assert.ok(end.result, 'the game ended');
+  assert.deepEqual((await facts(bob)).result, end.result);
+
+  // The rematch reaches the other page over the connection.
+  await alice.click('#btn-rematch');
+  await bob.waitForFunction((id) => window.federa.friend()?.id !== id && window.federa.friend()?.events === 0, end.id);
+  const rematch = await facts(bob);
+  assert.equal(rematch.text, (await facts(alice)).text);
+  assert.equal(await liveStatus(bob), 'Live: connected directly to Alice. Moves arrive at once.');
+  const first = pages[rematch.toMove];
+  await liveTurn(first, pages[1 - rematch.toMove]);
+
+  // Bob's page goes away mid-game: Alice's says so, and the game goes on by links.
+  const bobContext = bob.context();
+  const kept = await facts(bob);
+  await bob.close();
+  await alice.waitForFunction(() => document.querySelector('#live-status').textContent.startsWith('The connection dropped'));
+  await shot(alice, 'live-dropped');
+  assert.ok(await alice.isVisible('#live-start'), 'a new invitation can connect it again');
+  const bob2 = await bobContext.newPage();
+  bob2.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  await bob2.goto(server.url);
+  await bob2.waitForFunction(() => document.documentElement.classList.contains('ready') && window.federa?.friend()?.id);
+  assert.equal((await facts(bob2)).text, kept.text, 'the game kept in Bob\'s browser');
+  const both = [alice, bob2];
+  for (let ply = 0; ply < 80; ply++) {
+    const f = await facts(alice);
+    if (f.result) break;
+    await turn(both[f.toMove], both[1 - f.toMove]);
+  }
+  assert.ok((await facts(alice)).result);
+  assert.deepEqual((await facts(bob2)).result, (await facts(alice)).result);
+});
+
+/**
+ * A page in Bob's browser (his keys) that answers Alice's live invitation
+ * itself and sends what the test gives it: the other end as a hostile page.
+ */
+async function hostile(bob, invitation) {
+  const page = await bob.context().newPage();
+  await page.goto(server.url);
+  await page.waitForFunction(() => document.documentElement.classList.contains('ready'));
+  const code = new URLSearchParams(invitation.split('#')[1]).get('live');
+  const answer = await page.evaluate(async (code) => {
+    const base = location.href.split('#')[0].replace(/[^/]*$/, '');
+    const { LivePeer } = await import(base + 'js/live/peer.js');
+    window.hostile = new LivePeer({ stun: '', onOpen() {}, onMessage() {}, onClose() {} });
+    return window.hostile.answer(code);
+  }, code);
+  return { page, answer };
+}
+
+/** `f` with more events, signed with Bob's key (or, `unsigned`, with the signatures it had). */
+function withEvents(page, f, added, { unsigned = false } = {}) {
+  return page.evaluate(
+    async ({ f, added, unsigned }) => {
+      const base = location.href.split('#')[0].replace(/[^/]*$/, '');
+      const codec = await import(base + 'js/friend/codec.js');
+      const sign = await import(base + 'js/friend/sign.js');
+      const keys = await import(base + 'js/friend/keys.js');
+      const link = codec.decodeLink(f);
+      const me = (await keys.identities())[0];
+      const time = link.events[link.events.length - 1].time;
+      const events = [...link.events, ...added.map((e) => ({ ...e, time }))];
+      const signed = await sign.signEvents({ ...link, events }, 1, me.key, me.chain);
+      return codec.encodeLink(unsigned ? { ...signed, sigs: link.sigs } : signed);
+    },
+    { f, added, unsigned },
+  );
+}
+
+/** A placement's code in a 5×5 link (links.js's: the point's index × 2, plus 1 for a square). */
+const placeCode = (point) => ((Number(point.slice(1)) - 1) * 5 + point.charCodeAt(0) - 97) * 2;
+
+test('a hostile page at the other end: garbage, an illegal move, a move for the wrong side and an unsigned move, each refused and nothing kept changed', async () => {
+  const { alice, bob } = await pair();
+  await turn(alice, bob);
+  const invitation = await offer(alice);
+  const { page: evil, answer } = await hostile(bob, invitation);
+  await alice.fill('#live-answer-text', answer);
+  await alice.click('#live-answer button[type="submit"]');
+  await alice.waitForFunction(() => document.querySelector('#live-status').textContent.startsWith('Live:'));
+  await evil.waitForFunction(() => window.hostile.open);
+  const f = (await facts(alice)).text;
+  const before = await stored(alice);
+  const moves = (await status(alice)).moves;
+
+  /** Sends `data` from the hostile page: Alice's page refuses it with `words`, and nothing changes. */
+  async function refused(data, words) {
+    await alice.evaluate(() => {
+      document.querySelector('#message').textContent = '';
+    });
+    await evil.evaluate((data) => window.hostile.channel.send(data), data);
+    await alice.waitForFunction(() => document.querySelector('#message').textContent !== '');
+    assert.equal(await message(alice), `Your friend’s page sent something this page refuses, and nothing has changed: ${words}`);
+    assert.equal(await stored(alice), before, 'nothing stored changed');
+    assert.equal((await facts(alice)).text, f, 'the game shown is as it was');
+    assert.equal((await status(alice)).moves, moves);
+  }
+  const sent = (link) => JSON.stringify({ federa: 1, link, clock: null });
+
+  await refused('{"federa": 1, "link": ', 'a message that does not read.');
+  await refused(JSON.stringify({ federa: 1, link: f, clock: null, extra: true }), 'a message that is not a game’s link.');
+  await refused(sent('AAAA'), 'the link is of a version this page does not know (0).');
+  // Alice's move stands on a point; Bob places there too.
+  const taken = (await alice.evaluate(() => window.federa.record())).split(/\s+/).at(-1).replace(/^[BW]F?[CS]/, '');
+  await refused(sent(await withEvents(evil, f, [{ type: 'move', by: 1, code: placeCode(taken) }])), `move 3 cannot be played: ${taken} already holds a dark round piece.`);
+  // Two moves of Bob's in a row; then a move of his he did not sign.
+  const free = taken === 'e5' ? 'e4' : 'e5';
+  const twice = [{ type: 'move', by: 1, code: placeCode(free) }, { type: 'move', by: 1, code: placeCode(free === 'e5' ? 'd5' : 'd4') }];
+  await refused(sent(await withEvents(evil, f, twice)), 'move 4 was made by Bob, but it was the other player’s turn.');
+  await refused(sent(await withEvents(evil, f, twice.slice(0, 1), { unsigned: true })), 'event 3 has no signature of Bob, who made it.');
+  await evil.close();
+});
