@@ -13,6 +13,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from './server.mjs';
 import { friendPages } from './friend-page.mjs';
+import en from '../js/i18n/en.js';
+import ru from '../js/i18n/ru.js';
+
+const words = { en, ru };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DIST = path.resolve(here, '../../dist');
@@ -43,23 +47,23 @@ const { player, facts, status, message, stored, open, move, pair, turn, shot } =
 const liveStatus = (page) => page.textContent('#live-status');
 
 /** `page` offers a live connection; returns the live invitation. */
-async function offer(page) {
+async function offer(page, shotName = '') {
   await page.click('#live-start');
   await page.waitForFunction(() => document.querySelector('#live-link').value.includes('&live='));
+  if (shotName) await shot(page, shotName);
   return page.inputValue('#live-link');
 }
 
 /** Alice offers, Bob opens the invitation and answers, Alice pastes the answer: connected. */
-async function connect(alice, bob) {
-  const invitation = await offer(alice);
+async function connect(alice, bob, { suffix = '', lang = 'en' } = {}) {
+  const invitation = await offer(alice, 'live-invitation' + suffix);
   await open(bob, invitation);
   await bob.waitForFunction(() => document.querySelector('#live-link').value.includes('&answer='));
-  assert.equal(await bob.textContent('#live-send-text'), 'Send this answer back to Alice:');
+  if (lang === 'en') assert.equal(await bob.textContent('#live-send-text'), 'Send this answer back to Alice:');
   await alice.fill('#live-answer-text', await bob.inputValue('#live-link'));
   await alice.click('#live-answer button[type="submit"]');
   for (const [page, other] of [[alice, 'Bob'], [bob, 'Alice']]) {
-    await page.waitForFunction(() => document.querySelector('#live-status').textContent.startsWith('Live:'));
-    assert.equal(await liveStatus(page), `Live: connected directly to ${other}. Moves arrive at once.`);
+    await page.waitForFunction((words) => document.querySelector('#live-status').textContent === words, words[lang]['live.open'].replace('{name}', other));
   }
 }
 
@@ -196,4 +200,17 @@ test('a hostile page at the other end: garbage, an illegal move, a move for the 
   await refused(sent(await withEvents(evil, f, twice)), 'move 4 was made by Bob, but it was the other player’s turn.');
   await refused(sent(await withEvents(evil, f, twice.slice(0, 1), { unsigned: true })), 'event 3 has no signature of Bob, who made it.');
   await evil.close();
+});
+
+test('the live invitation, a live game and a dropped connection, on a phone and in Russian', async () => {
+  for (const [lang, phone] of [['en', true], ['ru', false], ['ru', true]]) {
+    const suffix = `${lang === 'en' ? '' : '-' + lang}${phone ? '-360' : ''}`;
+    const { alice, bob } = await pair({ lang, phone });
+    await connect(alice, bob, { suffix, lang });
+    await liveTurn(alice, bob);
+    await shot(bob, 'live-game' + suffix);
+    await bob.close();
+    await alice.waitForFunction((text) => document.querySelector('#live-status').textContent === text, words[lang]['live.dropped']);
+    await shot(alice, 'live-dropped' + suffix);
+  }
 });
