@@ -776,6 +776,7 @@ function setupFriendPanel() {
   }
   $('friend-remind').addEventListener('click', () => friends?.remind());
   $('live-start').addEventListener('click', command(() => live?.host()));
+  for (const face of document.querySelectorAll('#clocks .clock')) face.addEventListener('click', () => clocks.toggle());
   $('live-copy').addEventListener('click', () => copyText($('live-link').value, t('message.linkCopied')));
   $('live-link').addEventListener('focus', () => $('live-link').select());
   $('live-answer').addEventListener('submit', (/** @type {SubmitEvent} */ e) => {

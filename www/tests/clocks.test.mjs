@@ -1,8 +1,8 @@
 // End-to-end tests of the clocks at one screen and against the AI, in
 // headless Chromium on Playwright's fake clock (paused: time moves only as
 // the test moves it, no sleeps): Fischer's increment and a loss on time
-// kept in the record, byo-yomi's periods against the AI, the low-time
-// warning with its tenths, and the times kept over a reload. Screenshots at
+// kept in the record, a pause, byo-yomi's periods against the AI, the
+// low-time warning with its tenths, and the times kept over a reload. Screenshots at
 // 1280 and 360 px, in English and Dutch.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -94,6 +94,13 @@ test('Fischer at one screen: the first move is free, the increment follows each 
   assert.deepEqual(await faces(page), ['1:00 | +1 s a move | ', '0:30 | +1 s a move | running']);
   await clickPoint(page, 'b2');
   assert.deepEqual(await faces(page), ['1:00 | +1 s a move | running', '0:31 | +1 s a move | ']);
+  // A tap pauses both clocks; the time paused does not count; another tap goes on.
+  await page.click('#clocks .clock.light');
+  await wait(page, 10_000);
+  assert.deepEqual(await faces(page), ['1:00 | paused: tap to go on | ', '0:31 | +1 s a move | ']);
+  assert.equal(await page.getAttribute('#clocks .clock.dark', 'aria-pressed'), 'true');
+  await page.keyboard.press('Enter');
+  assert.deepEqual(await faces(page), ['1:00 | +1 s a move | running', '0:31 | +1 s a move | '], 'the focused clock, pressed again by keyboard');
   await wait(page, 50_600);
   assert.deepEqual(await faces(page), ['0:09.4 | +1 s a move | running low', '0:31 | +1 s a move | '], 'tenths and the warning under ten seconds');
   await shot(page, 'clocks-one-screen');

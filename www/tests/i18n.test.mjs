@@ -59,6 +59,7 @@ const LATIN_WORDS = {
   'settings.stun': ['STUN'],
   'settings.stunBad': ['STUN', 'stun:host:port', 'stun:host'],
   'error.liveCode.noAddress': ['STUN'],
+  'error.liveCode.unreachable': ['STUN'],
   'analysis.off': ['A'],
   'error.position.toMove': ['b', 'w'],
   'error.record.positionTag': ['Position'],

@@ -2,7 +2,8 @@
 // The two clocks (play/clock.js): each side's time in large figures that
 // keep their width (no jump as they count), tenths under ten seconds, a
 // byo-yomi's periods left under it; the running clock in the accent colour,
-// a low one in the warning colour, a flag marked.
+// a low one in the warning colour, a flag and a pause marked. Each face is
+// a button: a tap pauses both clocks, another starts them again.
 
 /**
  * @typedef {import('../words.js').Translate} Translate
@@ -31,9 +32,10 @@ export function clockText(ms) {
  * Draws the clocks.
  * @param {HTMLElement} box
  * @param {{ t: Translate, tc: TimeControl, time: Record<Color, SideTime>, running: Color | null,
- *   low: Record<Color, boolean>, flag: Color | null }} state
+ *   low: Record<Color, boolean>, flag: Color | null, paused: Color | null }} state
+ * paused: the side whose clock a pause stopped
  */
-export function renderClocks(box, { t, tc, time, running, low, flag }) {
+export function renderClocks(box, { t, tc, time, running, low, flag, paused }) {
   for (const color of /** @type {Color[]} */ (['dark', 'light'])) {
     const clock = /** @type {HTMLElement} */ (box.querySelector(`.clock.${color}`));
     const side = time[color];
@@ -41,14 +43,16 @@ export function renderClocks(box, { t, tc, time, running, low, flag }) {
     clock.classList.toggle('low', low[color]);
     clock.classList.toggle('flagged', flag === color);
     /** @type {HTMLElement} */ (clock.querySelector('.clock-time')).textContent = clockText(side.ms);
-    const extra =
-      flag === color
-        ? t('clock.flagged')
-        : tc.kind === 'fischer'
-          ? t('clock.increment', { seconds: tc.increment })
-          : side.byoyomi
-            ? t(side.periods === 1 ? 'clock.lastPeriod' : 'clock.periods', { count: side.periods, seconds: tc.period })
-            : t('clock.then', { count: tc.periods, seconds: tc.period });
-    /** @type {HTMLElement} */ (clock.querySelector('.clock-extra')).textContent = extra;
+    clock.classList.toggle('paused', paused === color);
+    clock.setAttribute('aria-pressed', String(paused !== null));
+    /** The line under the time: the flag or pause, else what the time control gives next. */
+    const extra = () => {
+      if (flag === color) return t('clock.flagged');
+      if (paused === color) return t('clock.paused');
+      if (tc.kind === 'fischer') return t('clock.increment', { seconds: tc.increment });
+      if (!side.byoyomi) return t('clock.then', { count: tc.periods, seconds: tc.period });
+      return t(side.periods === 1 ? 'clock.lastPeriod' : 'clock.periods', { count: side.periods, seconds: tc.period });
+    };
+    /** @type {HTMLElement} */ (clock.querySelector('.clock-extra')).textContent = extra();
   }
 }

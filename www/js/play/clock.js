@@ -5,9 +5,10 @@
 // (the first move is free, as on lichess); each move at the line's end
 // presses the clock, a take-back hands the turn back without the
 // increment, and the game ends on time when a side's time runs out. The
-// AI thinks within its clock. The times are kept with the game, so that a
-// reload finds them as they were (the time away counts: a clock does not
-// stop for a closed tab).
+// AI thinks within its clock. A tap on either clock pauses both, and
+// another (or the next move) starts them again. The times are kept with the
+// game, so that a reload finds them as they were (the time away counts: a
+// clock does not stop for a closed tab, only for a pause).
 import { Clock, parseTimeControl, thinkMs } from '../clock.js';
 import { renderClocks } from '../panels/clock.js';
 import { AI_MS } from '../session.js';
@@ -16,7 +17,8 @@ import { AI_MS } from '../session.js';
  * @typedef {import('./page.js').Page} Page
  * @typedef {import('../types.js').Status} Status
  * @typedef {import('../clock.js').SideTime} SideTime
- * @typedef {{ sides: { dark: SideTime, light: SideTime }, running: 'dark' | 'light' | null, since: number, flag: 'dark' | 'light' | null }} SavedClock
+ * @typedef {{ sides: { dark: SideTime, light: SideTime }, running: 'dark' | 'light' | null, since: number,
+ *   flag: 'dark' | 'light' | null, paused: 'dark' | 'light' | null }} SavedClock
  */
 
 /** How often a running clock is drawn, in ms (tenths show under ten seconds). */
@@ -33,7 +35,7 @@ function savedClock(v) {
   const side = (/** @type {any} */ s) =>
     s && Number.isFinite(s.ms) && s.ms >= 0 && Number.isInteger(s.periods) && s.periods >= 0 && typeof s.byoyomi === 'boolean';
   const color = (/** @type {any} */ c) => c === null || c === 'dark' || c === 'light';
-  return v && side(v.sides?.dark) && side(v.sides?.light) && color(v.running) && color(v.flag) && Number.isFinite(v.since) ? v : null;
+  return v && side(v.sides?.dark) && side(v.sides?.light) && color(v.running) && color(v.flag) && color(v.paused ?? null) && Number.isFinite(v.since) ? v : null;
 }
 
 export class Clocks {
@@ -52,6 +54,8 @@ export class Clocks {
     this.moves = 0;
     /** The sides warned of low time this turn. @type {Set<string>} */
     this.warned = new Set();
+    /** The side whose clock a pause stopped, or null. @type {'dark' | 'light' | null} */
+    this.paused = null;
     this.timer = 0;
   }
 
@@ -66,19 +70,21 @@ export class Clocks {
     const tc = tag ? parseTimeControl(tag) : null;
     window.clearTimeout(this.timer);
     this.clock = null;
+    this.paused = null;
     this.warned.clear();
     this.moves = game.status().moves;
     if (!tc) return;
     const kept = savedClock(saved);
     const clock = new Clock(tc, kept?.sides);
     if (kept) Object.assign(clock, { running: kept.running, since: kept.since, flag: kept.flag });
+    this.paused = kept?.paused ?? null;
     this.clock = clock;
   }
 
   /** The clock's times for the game's entry, or null. @returns {SavedClock | null} */
   saved() {
     const { clock } = this;
-    return clock ? { sides: clock.sides, running: clock.running, since: clock.since, flag: clock.flag } : null;
+    return clock ? { sides: clock.sides, running: clock.running, since: clock.since, flag: clock.flag, paused: this.paused } : null;
   }
 
   /**
@@ -94,6 +100,8 @@ export class Clocks {
     const over = session.outcome(st) !== null;
     if (over) clock.stop(now);
     else if (st.moves > this.moves && st.ply === st.moves) {
+      // A move ends a pause.
+      this.paused = null;
       if (!clock.press(st.toMove, now)) this.timeUp();
       this.warned.delete(st.toMove);
     } else if (st.moves < this.moves) {
@@ -104,6 +112,22 @@ export class Clocks {
     // The AI thinks within its time.
     if (!over && session.seatOf(st.toMove, st) === 'ai') session.aiMs = Math.min(AI_MS, thinkMs(clock.tc, clock.time(st.toMove, now)));
     else session.aiMs = AI_MS;
+    this.tick();
+  }
+
+  /** A tap on a clock: pauses both, or starts the paused one again. */
+  toggle() {
+    const { clock } = this;
+    if (!clock || clock.flag) return;
+    const now = this.now();
+    if (this.paused) {
+      clock.start(this.paused, now);
+      this.paused = null;
+    } else if (clock.running) {
+      this.paused = clock.running;
+      clock.stop(now);
+    } else return;
+    this.page.save();
     this.tick();
   }
 
@@ -133,7 +157,7 @@ export class Clocks {
       this.warned.add(running);
       this.parts.beep();
     }
-    renderClocks(box, { t: this.page.t, tc: clock.tc, time, running, low: { dark: low('dark'), light: low('light') }, flag: clock.flag });
+    renderClocks(box, { t: this.page.t, tc: clock.tc, time, running, low: { dark: low('dark'), light: low('light') }, flag: clock.flag, paused: this.paused });
     if (running) this.timer = window.setTimeout(() => this.tick(), TICK_MS);
   }
 }

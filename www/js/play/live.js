@@ -94,7 +94,12 @@ export class Live {
       },
       onClose: () => {
         if (this.peer !== peer || this.state === 'failed') return;
-        this.state = this.state === 'open' ? 'dropped' : 'failed';
+        if (this.state !== 'open') {
+          // The browsers tried every address they had, and none reached the other.
+          this.fail({ kind: 'liveCode', problem: 'unreachable' });
+          return;
+        }
+        this.state = 'dropped';
         this.page.redraw();
       },
     });
