@@ -54,13 +54,16 @@ export function formatTimeControl(tc) {
 /**
  * What a player that must not lose on time may spend on a move with `time`
  * left, in ms: a twentieth of the main time and most of the increment, or
- * within its byo-yomi period most of the period; never under 50 ms.
+ * within its byo-yomi period most of the period; never more than half of
+ * what is left, and never under 50 ms.
  * @param {TimeControl} tc
  * @param {SideTime} time
  */
 export function thinkMs(tc, time) {
-  if (tc.kind === 'fischer') return Math.max(50, time.ms / 20 + tc.increment * 800);
-  return Math.max(50, time.byoyomi ? time.ms * 0.6 : time.ms / 20 + tc.period * 600);
+  // Never more than half of what is left (with byo-yomi's main time, of what is left with a period).
+  if (tc.kind === 'fischer') return Math.max(50, Math.min(time.ms / 20 + tc.increment * 800, time.ms / 2));
+  if (time.byoyomi) return Math.max(50, time.ms * 0.6);
+  return Math.max(50, Math.min(time.ms / 20 + tc.period * 600, (time.ms + tc.period * 1000) / 2));
 }
 
 /**
@@ -158,16 +161,18 @@ export class Clock {
   }
 
   /**
-   * The running side moved at `now`: its time counted, its increment added
-   * (or its period made whole again), and `next` (the side to move now:
-   * the other, or the same one after the other is skipped) started. False
-   * when the mover's time had already run out (the move came too late).
+   * `mover` moved at `now` (by default the running side; a side a pause
+   * had stopped, or none for a first move, which is free): its time
+   * counted, its increment added (or its period made whole again), and
+   * `next` (the side to move now: the other, or the same one after the
+   * other is skipped) started. False when the mover's time had already run
+   * out (the move came too late).
    * @param {Color} next
    * @param {number} now
+   * @param {Color | null} [mover]
    */
-  press(next, now) {
+  press(next, now, mover = this.running) {
     if (this.flagged(now) !== null) return false;
-    const mover = this.running;
     if (mover) {
       const side = this.time(mover, now);
       if (this.tc.kind === 'fischer') side.ms += this.tc.increment * 1000;

@@ -68,7 +68,10 @@ test('a side skipped moves again at once, a take-back switches the clock without
   assert.equal(clock.sides.dark.ms, 29000, 'no increment for a side whose move was taken back');
   clock.stop(8000);
   assert.equal(clock.running, null);
-  assert.equal(clock.time('light', 60000).ms, 28000);
+  assert.equal(clock.time('light', 60000).ms, 28000, 'a stopped clock keeps its times');
+  assert.equal(clock.press('dark', 61000, 'light'), true, 'a move after a pause: the mover named');
+  assert.equal(clock.sides.light.ms, 33000, 'its time stood during the pause, and the increment came');
+  assert.equal(clock.time('dark', 62000).ms, 28000);
   const resumed = new Clock(clock.tc, clock.sides);
   assert.deepEqual(resumed.sides, clock.sides, 'a clock resumed from its times');
 });
@@ -77,9 +80,10 @@ test('every time control the dialog offers reads, and a player spends a share of
   for (const text of CLOCKS.slice(1)) assert.equal(formatTimeControl(parseTimeControl(text)), text);
   const fischer = { kind: 'fischer', main: 60, increment: 1 };
   assert.equal(thinkMs(fischer, { ms: 60_000, periods: 0, byoyomi: false }), 3800, 'a twentieth of 60 s and 0.8 of the increment');
-  assert.equal(thinkMs(fischer, { ms: 100, periods: 0, byoyomi: false }), 805);
+  assert.equal(thinkMs(fischer, { ms: 1000, periods: 0, byoyomi: false }), 500, 'never more than half of what is left');
   assert.equal(thinkMs({ kind: 'fischer', main: 10, increment: 0 }, { ms: 200, periods: 0, byoyomi: false }), 50, 'never under 50 ms');
   const byo = { kind: 'byoyomi', main: 300, periods: 5, period: 20 };
   assert.equal(thinkMs(byo, { ms: 300_000, periods: 5, byoyomi: false }), 27_000);
+  assert.equal(thinkMs(byo, { ms: 2000, periods: 5, byoyomi: false }), 11_000, 'the main time nearly out: half of it and the period');
   assert.equal(thinkMs(byo, { ms: 10_000, periods: 2, byoyomi: true }), 6000, 'in a period: most of what is left of it');
 });

@@ -116,6 +116,23 @@ test('Fischer at one screen: the first move is free, the increment follows each 
   assert.deepEqual(await faces(page), ['0:00.0 | out of time | low flagged', '0:31 | +1 s a move | ']);
 });
 
+test('a take-back hands the turn back without the increment, and a move after a pause is the mover\'s', async () => {
+  const page = await openPage();
+  await newGame(page, { size: 5, opponent: 'human', pie: false, clock: '60+1' });
+  await clickPoint(page, 'c3');
+  await wait(page, 5000);
+  await clickPoint(page, 'b2');
+  await wait(page, 3000);
+  assert.deepEqual(await faces(page), ['0:57 | +1 s a move | running', '0:56 | +1 s a move | ']);
+  await page.click('#btn-undo');
+  assert.deepEqual(await faces(page), ['0:57 | +1 s a move | ', '0:56 | +1 s a move | running'], 'Light to move again, its time running');
+  await wait(page, 2000);
+  await page.click('#clocks .clock.light');
+  await wait(page, 30_000);
+  await clickPoint(page, 'b3');
+  assert.deepEqual(await faces(page), ['0:57 | +1 s a move | running', '0:55 | +1 s a move | '], 'the pause did not count, and Light had its increment');
+});
+
 test('byo-yomi against the AI: the periods, and the times kept over a reload', async () => {
   const page = await openPage();
   await newGame(page, { size: 5, opponent: 'ai', level: 'novice', side: 'light', pie: false, clock: '300/byo 5x20' });

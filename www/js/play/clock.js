@@ -50,8 +50,8 @@ export class Clocks {
     this.now = parts.now ?? Date.now;
     /** The game's clock, or null for a game without one. @type {Clock | null} */
     this.clock = null;
-    /** The main line's length when last seen, to tell a move from a take-back. */
-    this.moves = 0;
+    /** The position last seen (its ply and side to move), to tell a move from a take-back. @type {{ ply: number, toMove: 'dark' | 'light' } | null} */
+    this.seen = null;
     /** The sides warned of low time this turn. @type {Set<string>} */
     this.warned = new Set();
     /** The side whose clock a pause stopped, or null. @type {'dark' | 'light' | null} */
@@ -72,7 +72,8 @@ export class Clocks {
     this.clock = null;
     this.paused = null;
     this.warned.clear();
-    this.moves = game.status().moves;
+    const st = game.status();
+    this.seen = { ply: st.ply, toMove: st.toMove };
     if (!tc) return;
     const kept = savedClock(saved);
     const clock = new Clock(tc, kept?.sides);
@@ -88,8 +89,10 @@ export class Clocks {
   }
 
   /**
-   * The session moved on: a move at the line's end presses the clock, a
-   * shorter line (a take-back) hands the turn back, and an end stops it.
+   * The session moved on: one move more at the line's end presses the
+   * clock (the mover's, also when a pause had stopped it), a step back (a
+   * take-back) hands the turn back without the increment, and an end stops
+   * it. A redo plays its move again, and counts as one.
    * @param {Status} st
    */
   onPosition(st) {
@@ -98,17 +101,21 @@ export class Clocks {
     if (!clock) return;
     const now = this.now();
     const over = session.outcome(st) !== null;
-    if (over) clock.stop(now);
-    else if (st.moves > this.moves && st.ply === st.moves) {
-      // A move ends a pause.
+    const last = this.seen;
+    this.seen = { ply: st.ply, toMove: st.toMove };
+    if (over) {
+      clock.stop(now);
       this.paused = null;
-      if (!clock.press(st.toMove, now)) this.timeUp();
+    } else if (last && st.ply === last.ply + 1 && st.ply === st.moves) {
+      const mover = this.paused ?? (st.ply === 1 ? null : last.toMove);
+      this.paused = null;
+      if (!clock.press(st.toMove, now, mover)) this.timeUp();
       this.warned.delete(st.toMove);
-    } else if (st.moves < this.moves) {
-      if (st.moves === 0) clock.stop(now);
+    } else if (last && st.ply < last.ply) {
+      this.paused = null;
+      if (st.ply === 0) clock.stop(now);
       else clock.start(st.toMove, now);
     }
-    this.moves = st.moves;
     // The AI thinks within its time.
     if (!over && session.seatOf(st.toMove, st) === 'ai') session.aiMs = Math.min(AI_MS, thinkMs(clock.tc, clock.time(st.toMove, now)));
     else session.aiMs = AI_MS;
@@ -118,7 +125,7 @@ export class Clocks {
   /** A tap on a clock: pauses both, or starts the paused one again. */
   toggle() {
     const { clock } = this;
-    if (!clock || clock.flag) return;
+    if (!clock || clock.flag || this.page.session.outcome()) return;
     const now = this.now();
     if (this.paused) {
       clock.start(this.paused, now);
@@ -134,7 +141,7 @@ export class Clocks {
   /** A side's time ran out: the other wins on time. */
   timeUp() {
     const flag = this.clock?.flag;
-    if (flag) this.page.session.end(flag === 'dark' ? 'light' : 'dark', 'time');
+    if (flag && !this.page.session.outcome()) this.page.session.end(flag === 'dark' ? 'light' : 'dark', 'time');
   }
 
   /** Draws the clocks, checks for a flag, and comes back while one runs. */
