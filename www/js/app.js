@@ -124,8 +124,8 @@ let friends = null;
 let friendsLoading = null;
 /** A link game played over a direct connection (play/live.js), loaded with the link games' part. @type {import('./play/live.js').Live | null} */
 let live = null;
-/** A live invitation opened before its game was joined: answered once it is. */
-let pendingOffer = '';
+/** A live invitation opened before its game was joined, and the entry id of its game: answered once it is. @type {{ id: string, offer: string } | null} */
+let pendingOffer = null;
 /** Whether the link's QR code is shown. */
 let qrShown = false;
 const view = new PlayView({
@@ -211,13 +211,18 @@ function renderFriend() {
   if (friends?.held) {
     friends.render({ locale: i18n.locale, qr: qrShown, canShare: typeof navigator.share === 'function' });
     live?.render();
-    // A live invitation opened by a player of the game: answered at once.
-    if (pendingOffer && live && friends.held.facts.me !== null) {
-      const offer = pendingOffer;
-      pendingOffer = '';
+    // A live invitation of this game, opened by one of its players: answered at once.
+    if (pendingOffer && live && friends.held.facts.id === pendingOffer.id && friends.held.facts.me !== null) {
+      const { offer } = pendingOffer;
+      pendingOffer = null;
       live.answer(offer);
     }
-  } else $('friend').hidden = true;
+  } else {
+    $('friend').hidden = true;
+    // Another game than a link game is played here: no connection plays it.
+    live?.close();
+    pendingOffer = null;
+  }
 }
 
 /**
@@ -335,11 +340,12 @@ async function restore() {
     const [offer, answer] = [hashParam(hash, 'live'), hashParam(hash, 'answer')];
     try {
       const { older } = await f.receive(text);
-      if (answer) {
-        // An answer to a live invitation of this browser: to the page waiting for it.
-        if (live?.relayAnswer(text, answer)) view.say(t('live.passed'));
-      } else if (offer) {
-        pendingOffer = offer;
+      if (answer && live) {
+        // An answer to a live invitation of this browser: this page's, or another tab's waiting for it.
+        if (live.waitsFor(f.held?.facts.id ?? null)) live.accept(answer);
+        else view.say(t((await live.relayAnswer(text, answer)) ? 'live.passed' : 'live.notWaiting'));
+      } else if (offer && f.held) {
+        pendingOffer = { id: f.held.facts.id, offer };
         if (f.held?.facts.me === null) view.say(t('live.joinFirst'));
         renderFriend();
       } else if (older) view.say(t('friend.older'));

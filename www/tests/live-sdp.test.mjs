@@ -31,7 +31,7 @@ test('Chromium\'s offer and answer go to a short code and back, and the descript
   }
 });
 
-test('every kind of candidate round-trips; TCP, relay and other components are left out', () => {
+test('every kind of candidate round-trips; TCP, relay, other components and addresses the code cannot carry are left out', () => {
   const sdp = [
     'a=ice-ufrag:abcd',
     'a=ice-pwd:0123456789abcdefghij+/',
@@ -43,6 +43,10 @@ test('every kind of candidate round-trips; TCP, relay and other components are l
     'a=candidate:5 1 tcp 1518280447 192.168.1.20 9 typ host tcptype active',
     'a=candidate:6 1 udp 41885439 198.51.100.1 3478 typ relay raddr 0.0.0.0 rport 0',
     'a=candidate:7 2 udp 2113937151 192.168.1.20 50002 typ host',
+    'a=candidate:8 1 udp 2113937151 ::ffff:192.168.1.20 50003 typ host',
+    'a=candidate:9 1 udp 2113937151 1:2:3:4:5:6:7:8:9 50004 typ host',
+    'a=candidate:10 1 udp 2113937151 300.1.1.1 50005 typ host',
+    'a=candidate:11 1 udp 2113937151 fe80::1%eth0 50006 typ host',
   ].join('\r\n');
   const d = describe(sdp, 'offer');
   assert.deepEqual(
@@ -72,4 +76,7 @@ test('a code that is not one is refused with its problem', async () => {
   assert.equal(refused('', 'offer'), 'truncated');
   assert.equal(refused(` ${code}\n`, 'offer'), null, 'spaces around a pasted code are no part of it');
   assert.throws(() => describe('v=0\r\n', 'offer'), { kind: 'liveCode', problem: 'sdp' });
+  const sdp = await fixture('chromium-offer.sdp');
+  assert.throws(() => describe(sdp.replace(/a=ice-pwd:.*/, 'a=ice-pwd:short'), 'offer'), { kind: 'liveCode', problem: 'sdp' }, 'a password ICE does not allow');
+  assert.throws(() => describe(sdp.replace(/(a=fingerprint:sha-256 [0-9A-F:]*):[0-9A-F]{2}/, '$1'), 'offer'), { kind: 'liveCode', problem: 'sdp' }, 'a fingerprint of 31 bytes');
 });

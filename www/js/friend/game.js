@@ -36,13 +36,14 @@ export function guestOf(link) {
  */
 export async function checkLink(engine, text) {
   const link = decodeLink(text);
-  const named = (/** @type {object} */ problem) => ({ ...problem, names: [link.inviter.name, guestOf(link)?.name ?? null] });
+  // Names go on the link's own problems; anything else thrown (an engine failure) goes on as it is.
+  const named = (/** @type {any} */ problem) => (problem?.kind === 'friendLink' ? { ...problem, names: [link.inviter.name, guestOf(link)?.name ?? null] } : problem);
   const problem = await verifyLink(link);
   if (problem) throw named(problem);
   try {
     return { link, state: replay(engine, link) };
   } catch (thrown) {
-    throw named(/** @type {object} */ (thrown));
+    throw named(thrown);
   }
 }
 

@@ -581,6 +581,7 @@ export default {
   'live.where': 'A direct connection opens between two devices on one network. To play across networks, name a STUN server in the settings.',
   'live.stun': 'Across networks through the STUN server {server}.',
   'live.passed': 'The answer went to the page that was waiting for it.',
+  'live.notWaiting': 'No page of this browser is waiting for this answer: paste it into the page that made the live invitation.',
   'live.refused': 'Your friend’s page sent something this page refuses, and nothing has changed: {reason}',
   'live.joinFirst': 'Give your name and join; the connection opens then.',
   'settings.stun': 'STUN server for live games across networks (empty: the page contacts no other host)',

@@ -581,6 +581,7 @@ export default {
   'live.where': 'Een rechtstreekse verbinding komt tot stand tussen twee apparaten in hetzelfde netwerk. Wil je over verschillende netwerken spelen, vul dan in de instellingen een STUN-server in.',
   'live.stun': 'Over verschillende netwerken via de STUN-server {server}.',
   'live.passed': 'Het antwoord is doorgegeven aan de pagina die erop wachtte.',
+  'live.notWaiting': 'Geen pagina van deze browser wacht op dit antwoord: plak het in de pagina die de live-uitnodiging maakte.',
   'live.refused': 'De pagina van je vriend stuurde iets wat deze pagina weigert; er is niets veranderd: {reason}',
   'live.joinFirst': 'Vul je naam in en speel mee; dan komt de verbinding tot stand.',
   'settings.stun': 'STUN-server om live te spelen over verschillende netwerken (leeg: de pagina neemt met geen enkele andere server contact op)',

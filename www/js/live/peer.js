@@ -113,7 +113,11 @@ export class LivePeer {
 
   /** @param {LiveMessage} message */
   send(message) {
-    if (this.open) this.channel.send(writeMessage(message));
+    try {
+      if (this.open) this.channel.send(writeMessage(message));
+    } catch {
+      // The channel closing as it was sent: its close is said, and the game goes on by links.
+    }
   }
 
   close() {

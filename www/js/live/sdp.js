@@ -31,6 +31,8 @@ export const liveError = (problem, facts = {}) => ({ kind: 'liveCode', problem, 
 const KIND = { mdns: 0, host4: 1, host6: 2, srflx4: 3, srflx6: 4 };
 const UUID = /^([0-9a-f]{8})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{12})\.local$/;
 const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
+/** A plain IPv6 address (groups of hex, at most one `::`; no embedded IPv4, no zone), which the code carries as 16 bytes. */
+const IPV6 = /^(?=.*:)(?!.*::.*::)[0-9a-fA-F:]{2,39}$/;
 
 /**
  * The parts of a description that travel. Throws `liveCode` `sdp` when the
@@ -47,6 +49,9 @@ export function describe(sdp, type) {
   const fp = value('fingerprint');
   if (!ufrag || !pwd || !fp?.startsWith('sha-256 ')) throw liveError('sdp');
   const fingerprint = Uint8Array.from(fp.slice(8).split(':'), (h) => parseInt(h, 16));
+  // Only what the code can carry and read back.
+  const iceOk = (/** @type {string} */ v, /** @type {number} */ min) => ICE_CHAR.test(v) && v.length >= min && v.length <= 255;
+  if (fingerprint.length !== 32 || fingerprint.some(Number.isNaN) || !iceOk(ufrag, 4) || !iceOk(pwd, 22)) throw liveError('sdp');
   /** @type {Described['candidates']} */
   const candidates = [];
   for (const line of lines) {
@@ -56,20 +61,23 @@ export function describe(sdp, type) {
     const [address, port, type] = [parts[4], Number(parts[5]), parts[7]];
     const v6 = address.includes(':');
     const kind = type === 'host' ? (UUID.test(address) ? KIND.mdns : v6 ? KIND.host6 : KIND.host4) : type === 'srflx' ? (v6 ? KIND.srflx6 : KIND.srflx4) : -1;
-    if (kind < 0 || (kind !== KIND.mdns && !v6 && !IPV4.test(address))) continue;
+    if (kind < 0 || (kind !== KIND.mdns && (v6 ? !IPV6.test(address) : !IPV4.test(address) || address.split('.').some((n) => Number(n) > 255)))) continue;
+    if (!Number.isInteger(port) || port < 1 || port > 65535 || (v6 && kind !== KIND.mdns && !ipv6Bytes(address))) continue;
     if (candidates.length < MAX_CANDIDATES) candidates.push({ kind, address, port });
   }
   return { type, ufrag, pwd, fingerprint, candidates };
 }
 
-/** @param {string} address an IPv6 address, possibly with `::` */
+/** @param {string} address a plain IPv6 address (IPV6's), possibly with `::` */
 function ipv6Bytes(address) {
   const [head, tail = null] = address.split('::');
   const groups = (/** @type {string} */ s) => (s ? s.split(':') : []);
   const h = groups(head);
   const t = tail === null ? [] : groups(tail);
+  if (h.length + t.length > (tail === null ? 8 : 7) || [...h, ...t].some((g) => g.length > 4)) return null;
   const all = tail === null ? h : [...h, ...Array(8 - h.length - t.length).fill('0'), ...t];
   const bytes = new Uint8Array(16);
+  if (all.length !== 8) return null;
   all.forEach((g, i) => {
     const n = parseInt(g, 16);
     bytes[i * 2] = n >> 8;
@@ -93,7 +101,8 @@ export function packDescription(d) {
     out.push(c.kind);
     if (c.kind === KIND.mdns) out.push(...Array.from(c.address.replace('.local', '').replaceAll('-', '').match(/../g) ?? [], (h) => parseInt(h, 16)));
     else if (c.kind === KIND.host4 || c.kind === KIND.srflx4) out.push(...c.address.split('.').map(Number));
-    else out.push(...ipv6Bytes(c.address));
+    // describe keeps only the IPv6 addresses that read.
+    else out.push(.../** @type {Uint8Array} */ (ipv6Bytes(c.address)));
     out.push(c.port >> 8, c.port & 255);
   }
   return textOfBytes(Uint8Array.from(out));

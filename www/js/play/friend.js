@@ -88,7 +88,8 @@ export class Friends {
     /**
      * Called with each link this browser's player signs (a move, a verb, a
      * join or a rematch), the entry id of its game and of the game it
-     * follows (another for a rematch), before it is shown.
+     * follows (another for a rematch): once it is kept, but a rematch's
+     * before it is shown (the connection follows it to the new game).
      * @type {(text: string, id: string, from: string) => void}
      */
     this.onSigned = () => {};
@@ -348,7 +349,6 @@ export class Friends {
         replay(this.parts.engine, link).game.free();
         const signed = await signEvents(link, me, identity.key, identity.chain);
         if (this.held !== held) return;
-        this.onSigned(encodeLink(signed), held.facts.id, held.facts.id);
         if (replayed) {
           await this.show(signed, me, true);
         } else {
@@ -357,6 +357,8 @@ export class Friends {
           this.page.save();
           this.page.redraw();
         }
+        // Kept first: then sent.
+        this.onSigned(encodeLink(signed), held.facts.id, held.facts.id);
       })
       .catch((e) => this.page.say(this.page.t('friend.failed', { reason: describeError(this.page.t, e) }), 'error'));
     return this.queue;
@@ -382,8 +384,8 @@ export class Friends {
     const link = { ...held.link, events: [...held.link.events, /** @type {Event} */ ({ type: 'join', by: 1, name, key: me.root, time: stamp(held.link, this.now()) })] };
     replay(this.parts.engine, link).game.free();
     const signed = await signEvents(link, 1, me.key, me.chain);
-    this.onSigned(encodeLink(signed), held.facts.id, held.facts.id);
     await this.show(signed, 1, true);
+    this.onSigned(encodeLink(signed), held.facts.id, held.facts.id);
   }
 
   /**

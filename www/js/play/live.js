@@ -51,11 +51,20 @@ export class Live {
     this.peer = null;
     /** The entry id of a game arriving over the connection, while it is read. @type {string | null} */
     this.incoming = null;
+    /** The messages read so far, one after another. @type {Promise<void>} */
+    this.reading = Promise.resolve();
     this.relay = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL) : null;
+    /** Answers this page relayed, waiting for the tab that takes one to say so, by game id. @type {Map<string, (taken: boolean) => void>} */
+    this.relayed = new Map();
     if (this.relay) {
       this.relay.onmessage = (e) => {
-        const { id, answer } = e.data ?? {};
-        if (this.state === 'offering' && id === this.gameId && typeof answer === 'string') this.accept(answer);
+        const { id, answer, taken } = e.data ?? {};
+        if (typeof id !== 'string') return;
+        if (taken) this.relayed.get(id)?.(true);
+        else if (typeof answer === 'string' && this.waitsFor(id)) {
+          this.relay?.postMessage({ id, taken: true });
+          this.accept(answer);
+        }
       };
     }
     parts.friends.onSigned = (text, id, from) => this.send(text, id, from);
@@ -93,13 +102,15 @@ export class Live {
         if (this.peer === peer) this.receive(data);
       },
       onClose: () => {
-        if (this.peer !== peer || this.state === 'failed') return;
+        // The channel closes, then the connection fails: one drop, said once.
+        if (this.peer !== peer || this.state === 'failed' || this.state === 'dropped') return;
         if (this.state !== 'open') {
           // The browsers tried every address they had, and none reached the other.
           this.fail({ kind: 'liveCode', problem: 'unreachable' });
           return;
         }
         this.state = 'dropped';
+        peer.close();
         this.page.redraw();
       },
     });
@@ -178,19 +189,35 @@ export class Live {
   }
 
   /**
-   * A link opened here that carries an answer: for the page of this
-   * browser that waits for it, if there is one. True when it was passed on.
+   * Whether this page waits for the answer to its live invitation of the
+   * game with entry id `id`.
+   * @param {string | null} id
+   */
+  waitsFor(id) {
+    return this.state === 'offering' && id !== null && id === this.gameId;
+  }
+
+  /**
+   * A link opened here that carries an answer, for the page of this
+   * browser that waits for it: resolves true once that page has taken it,
+   * false when none has within a second.
    * @param {string} f the link's `f` text
    * @param {string} answer
    */
   relayAnswer(f, answer) {
-    if (!this.relay) return false;
-    try {
-      this.relay.postMessage({ id: entryId(decodeLink(f)), answer });
-    } catch {
-      return false;
-    }
-    return true;
+    const relay = this.relay;
+    if (!relay) return Promise.resolve(false);
+    const id = entryId(decodeLink(f));
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => done(false), 1000);
+      const done = (/** @type {boolean} */ taken) => {
+        clearTimeout(timer);
+        this.relayed.delete(id);
+        resolve(taken);
+      };
+      this.relayed.set(id, done);
+      relay.postMessage({ id, answer });
+    });
   }
 
   /**
@@ -210,16 +237,27 @@ export class Live {
    * What the other page sent: a link, checked as any link is.
    * @param {unknown} data
    */
-  async receive(data) {
+  receive(data) {
+    // One after another, in the order they came: each is checked against the game as the last left it.
+    this.reading = this.reading.then(() => this.read(data));
+    return this.reading;
+  }
+
+  /** @param {unknown} data */
+  async read(data) {
     const { t } = this.page;
     const { friends } = this.parts;
     try {
-      const { link } = readMessage(data);
-      const id = entryId(decodeLink(link));
-      // Only this game, or a rematch between its two players.
-      if (id !== this.gameId && !this.samePlayers(link)) throw { kind: 'liveMessage', problem: 'otherGame' };
+      const { link: text } = readMessage(data);
+      const link = decodeLink(text);
+      const id = entryId(link);
+      const held = friends.held;
+      // Only this game, or once it is over a rematch between its two players.
+      if (id !== this.gameId && !(held?.facts.result && this.samePlayers(link))) throw { kind: 'liveMessage', problem: 'otherGame' };
+      // The game as this page holds it (the other page's greeting, or a link sent twice) changes nothing.
+      if (held && text === held.facts.text) return;
       this.incoming = id;
-      await friends.receive(link);
+      await friends.receive(text);
       this.gameId = id;
     } catch (error) {
       this.page.say(t('live.refused', { reason: describeError(t, error) }), 'error');
@@ -229,14 +267,14 @@ export class Live {
   }
 
   /**
-   * Whether `text`'s game is between the players of the game shown.
-   * @param {string} text
+   * Whether `link`'s game is between the players of the game shown.
+   * @param {import('../friend/codec.js').FriendLink} link
    */
-  samePlayers(text) {
+  samePlayers(link) {
     const held = this.parts.friends.held;
     if (!held) return false;
-    const keys = (/** @type {import('../friend/codec.js').FriendLink} */ link) => [link.inviter.key, guestOf(link)?.key].map((k) => (k ? hex(k) : '')).sort().join();
-    return keys(decodeLink(text)) === keys(held.link);
+    const keys = (/** @type {import('../friend/codec.js').FriendLink} */ l) => [l.inviter.key, guestOf(l)?.key].map((k) => (k ? hex(k) : '')).sort().join();
+    return keys(link) === keys(held.link);
   }
 
   /** Ends the connection (another game opened, or the page leaves). */
