@@ -131,6 +131,24 @@ test('a live 5×5 game from the invitation to the win, a rematch live, and a cut
   assert.deepEqual((await facts(bob2)).result, (await facts(alice)).result);
 });
 
+test('an answer carried back after 40 seconds still connects: the answering side does not give up waiting', async () => {
+  const { alice, bob } = await pair();
+  const invitation = await offer(alice);
+  await open(bob, invitation);
+  await bob.waitForFunction(() => document.querySelector('#live-link').value.includes('&answer='));
+  const answer = await bob.inputValue('#live-link');
+  // Not a wait for something to happen: the time a player takes is what is tested
+  // (a browser gives up on addresses it tries in vain after about 30 s).
+  await new Promise((resolve) => setTimeout(resolve, 40_000));
+  assert.equal(await liveStatus(bob), '', 'the answering side still waits: no failure said');
+  assert.ok(await bob.isVisible('#live-send'), 'its answer still offered');
+  await alice.fill('#live-answer-text', answer);
+  await alice.click('#live-answer button[type="submit"]');
+  for (const [page, other] of [[alice, 'Bob'], [bob, 'Alice']]) {
+    await page.waitForFunction((text) => document.querySelector('#live-status').textContent === text, `Live: connected directly to ${other}. Moves arrive at once.`);
+  }
+});
+
 /**
  * A page in Bob's browser (his keys) that answers Alice's live invitation
  * itself and sends what the test gives it: the other end as a hostile page.

@@ -6,7 +6,7 @@
 // network); a STUN server the player names adds each side's public address.
 // What travels are the game's signed links (play/live.js); a message is
 // read by `readMessage`, which trusts nothing in it.
-import { describe, liveError, packDescription, sessionDescription, unpackDescription } from './sdp.js';
+import { REFLEXIVE, describe, liveError, packDescription, sessionDescription, unpackDescription } from './sdp.js';
 
 /** How long the browser may gather its addresses before the code is made, in ms. */
 const GATHER_MS = 4000;
@@ -97,7 +97,15 @@ export class LivePeer {
    * @param {string} offerCode
    */
   async answer(offerCode) {
-    await this.pc.setRemoteDescription({ type: 'offer', sdp: sessionDescription(unpackDescription(offerCode, 'offer')) });
+    // The host's addresses on its own network stay out of this side's
+    // description: not trying them, this side cannot give up on them
+    // (browsers do after about half a minute, often before a player has
+    // carried the answer back); it answers the host's checks once the host
+    // has the answer. A STUN server's addresses stay in: across networks
+    // this side must send first, to open its own router to the host.
+    const described = unpackDescription(offerCode, 'offer');
+    const offer = { ...described, candidates: described.candidates.filter((c) => c.kind >= REFLEXIVE) };
+    await this.pc.setRemoteDescription({ type: 'offer', sdp: sessionDescription(offer) });
     await this.pc.setLocalDescription(await this.pc.createAnswer());
     return this.gathered();
   }

@@ -29,6 +29,8 @@ const ICE_CHAR = /^[A-Za-z0-9+/]+$/;
 export const liveError = (problem, facts = {}) => ({ kind: 'liveCode', problem, ...facts });
 
 const KIND = { mdns: 0, host4: 1, host6: 2, srflx4: 3, srflx6: 4 };
+/** The first kind of a reflexive candidate (a STUN server's address): the kinds from it on are. */
+export const REFLEXIVE = KIND.srflx4;
 const UUID = /^([0-9a-f]{8})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{12})\.local$/;
 const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
 /** A plain IPv6 address (groups of hex, at most one `::`; no embedded IPv4, no zone), which the code carries as 16 bytes. */
