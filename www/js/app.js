@@ -784,6 +784,7 @@ function setupFriendPanel() {
   $('live-start').addEventListener('click', command(() => live?.host()));
   for (const face of document.querySelectorAll('#clocks .clock')) face.addEventListener('click', () => clocks.toggle());
   $('live-copy').addEventListener('click', () => copyText($('live-link').value, t('message.linkCopied')));
+  $('live-qr-btn').addEventListener('click', () => live?.toggleQr());
   $('live-link').addEventListener('focus', () => $('live-link').select());
   $('live-answer').addEventListener('submit', (/** @type {SubmitEvent} */ e) => {
     e.preventDefault();

@@ -51,7 +51,12 @@ const liveStatus = (page) => page.textContent('#live-status');
 async function offer(page, shotName = '') {
   await page.click('#live-start');
   await page.waitForFunction(() => document.querySelector('#live-link').value.includes('&live='));
-  if (shotName) await shot(page, shotName);
+  if (shotName) {
+    // With its QR code, for a phone to read.
+    await page.click('#live-qr-btn');
+    await page.waitForSelector('#live-qr svg path');
+    await shot(page, shotName);
+  }
   return page.inputValue('#live-link');
 }
 

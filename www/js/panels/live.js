@@ -1,6 +1,7 @@
 // @ts-check
 // The live part of a link game's panel (play/live.js): how the direct
-// connection stands, the live invitation or the answer to send, the box
+// connection stands, the live invitation or the answer to send (its QR code
+// for a phone to read), the box
 // for the answer that comes back, and where a direct connection works.
 // Names and codes come from links: they are only ever set as text.
 import { opponentName } from './friend-status.js';
@@ -15,9 +16,10 @@ const $ = (id) => document.getElementById(id);
 
 /**
  * @param {{ t: Translate, state: import('../play/live.js').LiveState, facts: Facts | null, sent: string,
- *   problem: string, stun: string, canStart: boolean }} state
+ *   problem: string, stun: string, canStart: boolean, qr: boolean }} state
+ * qr: whether the QR code of the link to send is shown
  */
-export function renderLive({ t, state, facts, sent, problem, stun, canStart }) {
+export function renderLive({ t, state, facts, sent, problem, stun, canStart, qr }) {
   const name = facts ? opponentName(t, facts) : '';
   const status = {
     idle: '',
@@ -37,6 +39,8 @@ export function renderLive({ t, state, facts, sent, problem, stun, canStart }) {
   $('live-send').hidden = !sent;
   $('live-send-text').textContent = state === 'offering' ? t('live.offering', { name }) : t('live.reply', { name });
   if ($('live-link').value !== sent) $('live-link').value = sent;
+  $('live-qr').hidden = !qr;
+  $('live-qr-btn').setAttribute('aria-expanded', String(qr));
   $('live-answer').hidden = state !== 'offering';
   const start = $('live-start');
   start.hidden = !canStart || !['idle', 'dropped', 'failed'].includes(state);

@@ -14,6 +14,7 @@ import { entryId } from './friend.js';
 import { decodeLink, hex, linkOfText } from '../friend/codec.js';
 import { guestOf } from '../friend/game.js';
 import { renderLive } from '../panels/live.js';
+import { drawQr } from '../panels/friend.js';
 import { describeError } from '../words.js';
 
 /**
@@ -53,6 +54,9 @@ export class Live {
     this.incoming = null;
     /** The messages read so far, one after another. @type {Promise<void>} */
     this.reading = Promise.resolve();
+    /** Whether the QR code of the link to send is shown, and the link it was drawn for. */
+    this.qr = false;
+    this.drawn = '';
     this.relay = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL) : null;
     /** Answers this page relayed, waiting for the tab that takes one to say so, by game id. @type {Map<string, (taken: boolean) => void>} */
     this.relayed = new Map();
@@ -285,6 +289,12 @@ export class Live {
     this.sent = '';
   }
 
+  /** Shows or hides the QR code of the link to send. */
+  toggleQr() {
+    this.qr = !this.qr;
+    this.render();
+  }
+
   /** Draws the live part of the link game's panel. */
   render() {
     const held = this.parts.friends.held;
@@ -299,6 +309,11 @@ export class Live {
       problem: this.problem === null ? '' : describeError(this.page.t, this.problem),
       stun: this.parts.stun(),
       canStart: facts !== null && facts.me !== null && !facts.result,
+      qr: this.qr && this.sent !== '',
     });
+    if (this.qr && this.sent && this.drawn !== this.sent) {
+      this.drawn = this.sent;
+      drawQr(/** @type {HTMLElement} */ (document.getElementById('live-qr')), this.sent, this.page.t('friend.qrLabel'));
+    }
   }
 }
