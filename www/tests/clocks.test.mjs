@@ -158,13 +158,16 @@ test('byo-yomi against the AI: the periods, and the times kept over a reload', a
   await shot(page, 'clocks-ai');
 });
 
-test('the clocks on a phone and in Dutch', async () => {
-  const page = await openPage({ phone: true, lang: 'nl' });
-  await newGame(page, { size: 7, opponent: 'human', pie: false, clock: '600/byo 5x30' });
-  await clickPoint(page, 'd4');
-  await wait(page, 12_000);
-  assert.deepEqual(await faces(page), ['10:00 | daarna 5 × 30 s | ', '9:48 | daarna 5 × 30 s | running']);
-  // The board's frames run on the page's time too.
-  await wait(page, 1000);
-  await shot(page, 'clocks-nl-360');
+test('the clocks on a phone and in Dutch, at 1280 and 360 px', async () => {
+  for (const [lang, phone] of [['nl', true], ['nl', false], ['en', true]]) {
+    const page = await openPage({ phone, lang });
+    await newGame(page, { size: 7, opponent: 'human', pie: false, clock: '600/byo 5x30' });
+    await clickPoint(page, 'd4');
+    await wait(page, 12_000);
+    const then = lang === 'nl' ? 'daarna 5 × 30 s' : 'then 5 × 30 s';
+    assert.deepEqual(await faces(page), [`10:00 | ${then} | `, `9:48 | ${then} | running`]);
+    // The board's frames run on the page's time too.
+    await wait(page, 1000);
+    await shot(page, `clocks-${lang}${phone ? '-360' : ''}`);
+  }
 });

@@ -136,6 +136,25 @@ test('a live 5×5 game from the invitation to the win, a rematch live, and a cut
   assert.deepEqual((await facts(bob2)).result, (await facts(alice)).result);
 });
 
+test('a take-back asked and allowed, and a resignation, over the connection', async () => {
+  const { alice, bob } = await pair();
+  await connect(alice, bob);
+  await liveTurn(alice, bob);
+  await liveTurn(bob, alice);
+  // Alice asks; Bob's page has the question at once, and his answer comes back.
+  await alice.click('#friend-offer');
+  await bob.waitForFunction(() => document.querySelector('#friend-offered').textContent === 'Alice asks to take back their last move.');
+  await bob.click('#friend-accept');
+  await alice.waitForFunction(() => window.federa.status().moves === 0);
+  assert.equal(await alice.textContent('#friend-status'), 'Your move.');
+  await liveTurn(alice, bob);
+  await bob.click('#btn-resign');
+  await bob.click('#btn-resign-yes');
+  await alice.waitForFunction(() => window.federa.friend()?.result);
+  assert.equal(await alice.textContent('#friend-status'), 'Bob resigned: Alice won.');
+  assert.equal((await facts(alice)).text, (await facts(bob)).text);
+});
+
 test('an answer carried back after 40 seconds still connects: the answering side does not give up waiting', async () => {
   const { alice, bob } = await pair();
   const invitation = await offer(alice);
