@@ -52,8 +52,8 @@ async function offer(page, shotName = '') {
   await page.click('#live-start');
   await page.waitForFunction(() => document.querySelector('#live-link').value.includes('&live='));
   if (shotName) {
-    // With its QR code, for a phone to read.
-    await page.click('#live-qr-btn');
+    // With its QR code, for a phone to read (still shown from an invitation before, or shown now).
+    if ((await page.getAttribute('#live-qr-btn', 'aria-expanded')) !== 'true') await page.click('#live-qr-btn');
     await page.waitForSelector('#live-qr svg path');
     await shot(page, shotName);
   }
@@ -153,6 +153,23 @@ test('a take-back asked and allowed, and a resignation, over the connection', as
   await alice.waitForFunction(() => window.federa.friend()?.result);
   assert.equal(await alice.textContent('#friend-status'), 'Bob resigned: Alice won.');
   assert.equal((await facts(alice)).text, (await facts(bob)).text);
+});
+
+test('after a drop, Connect again makes a new invitation that connects the same game', async () => {
+  const { alice, bob } = await pair();
+  await connect(alice, bob);
+  await liveTurn(alice, bob);
+  const context = bob.context();
+  await bob.close();
+  await alice.waitForFunction(() => document.querySelector('#live-status').textContent.startsWith('The connection dropped'));
+  assert.equal(await alice.textContent('#live-start'), 'Connect again');
+  const again = await context.newPage();
+  again.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  await again.goto(server.url);
+  await again.waitForFunction(() => document.documentElement.classList.contains('ready') && window.federa?.friend()?.id);
+  await connect(alice, again);
+  await liveTurn(again, alice);
+  assert.equal((await facts(alice)).events, 3, 'the join and a move each, on one game');
 });
 
 test('an answer carried back after 40 seconds still connects: the answering side does not give up waiting', async () => {
