@@ -230,7 +230,7 @@ function withEvents(page, f, added, { unsigned = false } = {}) {
 /** A placement's code in a 5×5 link (links.js's: the point's index × 2, plus 1 for a square). */
 const placeCode = (point) => ((Number(point.slice(1)) - 1) * 5 + point.charCodeAt(0) - 97) * 2;
 
-test('a hostile page at the other end: garbage, an illegal move, a move for the wrong side and an unsigned move, each refused and nothing kept changed', async () => {
+test('a hostile page at the other end: garbage, an illegal move, a move for the wrong side, an unsigned move and a game not asked for, each refused and nothing kept changed', async () => {
   const { alice, bob } = await pair();
   await turn(alice, bob);
   const invitation = await offer(alice);
@@ -268,6 +268,27 @@ test('a hostile page at the other end: garbage, an illegal move, a move for the 
   const twice = [{ type: 'move', by: 1, code: placeCode(free) }, { type: 'move', by: 1, code: placeCode(free === 'e5' ? 'd5' : 'd4') }];
   await refused(sent(await withEvents(evil, f, twice)), 'move 4 was made by Bob, but it was the other player’s turn.');
   await refused(sent(await withEvents(evil, f, twice.slice(0, 1), { unsigned: true })), 'event 3 has no signature of Bob, who made it.');
+  // A new game between the same two, signed by Bob, while this one goes on: no rematch was asked for.
+  const other = await evil.evaluate(async (f) => {
+    const base = location.href.split('#')[0].replace(/[^/]*$/, '');
+    const codec = await import(base + 'js/friend/codec.js');
+    const sign = await import(base + 'js/friend/sign.js');
+    const keys = await import(base + 'js/friend/keys.js');
+    const game = codec.decodeLink(f);
+    const me = (await keys.identities())[0];
+    const join = game.events.find((e) => e.type === 'join');
+    const link = {
+      ...game,
+      id: crypto.getRandomValues(new Uint8Array(12)),
+      inviterSeat: 'first',
+      inviter: { name: join.name, key: me.root },
+      guest: game.inviter,
+      events: [],
+      sigs: [],
+    };
+    return codec.encodeLink(await sign.signEvents(link, 0, me.key, me.chain));
+  }, f);
+  await refused(sent(other), 'a link of a game other than this one.');
   await evil.close();
 });
 
