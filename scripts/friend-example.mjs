@@ -7,7 +7,8 @@
 import { engine } from '../www/tests/glue.mjs';
 
 const wasm = await engine();
-const { decodeLink, encodeLink, hex, linkOfText, signedBytes } = await import('../www/js/friend/codec.js');
+const { decodeLink, encodeLink, hex, signedBytes } = await import('../www/js/friend/codec.js');
+const { linkOfText } = await import('../www/js/links.js');
 const { signEvents, verifyLink } = await import('../www/js/friend/sign.js');
 const { replay } = await import('../www/js/friend/replay.js');
 

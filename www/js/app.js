@@ -13,7 +13,7 @@ import { HUMANS, Session, againstAiAs } from './session.js';
 import { NAME_LENGTH, SIZES, STUN } from './settings.js';
 import { loadLanguage, preferredLanguage, setupLanguageSelect, translateDom } from './i18n.js';
 import { keeper } from './page-store.js';
-import { fromLink, linkOf, toLink } from './links.js';
+import { LIVE, fromLink, hashParam, linkOf, linkOfText, textOfLink, toLink } from './links.js';
 import { attackPicture } from './attack-picture.js';
 import { describeError, nameMove, narrate } from './words.js';
 import { BoardView } from './board-view.js';
@@ -168,8 +168,7 @@ const games = new ArchiveList(page, {
   locale: () => i18n.locale,
   open: (opened) => openGame(opened),
   lost: () => view.renderLost(),
-  copyLink: (text) =>
-    import('./friend/codec.js').then(({ linkOfText }) => copyText(linkOfText(location.href.split('#')[0], text), t('message.linkCopied'))),
+  copyLink: (text) => copyText(linkOfText(location.href.split('#')[0], text), t('message.linkCopied')),
 });
 
 /** The part for link games, loaded at its first use. */
@@ -318,12 +317,6 @@ window.addEventListener('keyup', (e) => {
  * The `f` parameter of a link game's link in `hash`, or null.
  * @param {string} hash
  */
-/**
- * A parameter of the page's hash: `f` a link game's, `live` a live invitation's offer, `answer` its answer.
- * @param {string} hash
- * @param {string} name
- */
-const hashParam = (hash, name) => new URLSearchParams(hash.replace(/^#/, '')).get(name);
 
 /**
  * Opens the game of the link, else the stored one, else a new one. A link
@@ -331,13 +324,13 @@ const hashParam = (hash, name) => new URLSearchParams(hash.replace(/^#/, '')).ge
  * with the reason, and changes nothing kept.
  */
 async function restore() {
-  const text = hashParam(location.hash, 'f');
+  const text = textOfLink(location.hash);
   const hash = location.hash;
   if (text !== null) {
     // Read once: a reload opens the game kept, not the link again.
     history.replaceState(null, '', location.href.split('#')[0]);
     const f = await loadFriends();
-    const [offer, answer] = [hashParam(hash, 'live'), hashParam(hash, 'answer')];
+    const [offer, answer] = [hashParam(hash, LIVE.offer), hashParam(hash, LIVE.answer)];
     try {
       const { older } = await f.receive(text);
       if (answer && live) {
@@ -752,7 +745,7 @@ function setupControls() {
     document,
   );
   window.addEventListener('hashchange', () => {
-    if (fromLink(location.hash) || hashParam(location.hash, 'f') !== null) restore();
+    if (fromLink(location.hash) || textOfLink(location.hash) !== null) restore();
   });
 }
 

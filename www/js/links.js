@@ -40,6 +40,31 @@ export function toLink(page, game) {
 }
 
 /**
+ * A parameter of a page's hash: `g` or `r` a game's (here), `f` a game by
+ * link's (friend/codec.js), LIVE's a live invitation's or answer's.
+ * @param {string} hash with or without its `#`
+ * @param {string} name
+ */
+export const hashParam = (hash, name) => new URLSearchParams(hash.replace(/^#/, '')).get(name);
+
+/**
+ * The play page's link to the game by link whose text (friend/codec.js's
+ * encodeLink) is `text`.
+ * @param {string} page the play page's address (any hash is dropped)
+ * @param {string} text
+ */
+export const linkOfText = (page, text) => `${page.split('#')[0]}#f=${text}`;
+
+/**
+ * The text of the game by link a hash carries (its `f` parameter), or null.
+ * @param {string} hash `location.hash`, with or without its `#`
+ */
+export const textOfLink = (hash) => hashParam(hash, 'f');
+
+/** The hash parameters of a live connection's codes (play/live.js): an invitation's offer, and its answer. */
+export const LIVE = { offer: 'live', answer: 'answer' };
+
+/**
  * The game a link's hash carries, or null when it carries none.
  * @param {string} hash `location.hash`, with or without its `#`
  * @returns {GameLink | null}

@@ -98,18 +98,6 @@ export const friendError = (problem, facts = {}) =>
 /** @param {Uint8Array} bytes lower-case hex, as a game's id is shown. */
 export const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 
-/**
- * The play page's link carrying `text`.
- * @param {string} page the play page's address (any hash is dropped)
- * @param {string} text encodeLink's
- */
-export const linkOfText = (page, text) => `${page.split('#')[0]}#f=${text}`;
-
-/**
- * The `f` parameter of a hash, or null when it has none.
- * @param {string} hash `location.hash`, with or without its `#`
- */
-export const textOfLink = (hash) => new URLSearchParams(hash.replace(/^#/, '')).get('f');
 
 // ---- text ↔ bytes: base64url, no padding, one text for each body.
 
@@ -276,7 +264,7 @@ function writeEvents(out, link, count) {
 }
 
 /**
- * The text of a link, to go after `#f=` (linkOfText). Throws 'unwritable'
+ * The text of a link, to go after `#f=` (links.js's linkOfText). Throws 'unwritable'
  * {field} for a link with no text: a field out of its range, times going
  * backwards, a second join, a signature past the events…
  * @param {FriendLink} link
@@ -403,7 +391,7 @@ class Reader {
 }
 
 /**
- * The link a text carries (textOfLink's). Throws the first problem met,
+ * The link a text carries (links.js's textOfLink). Throws the first problem met,
  * reading front to back (FriendLinkError, tooLong … trailing); the
  * signatures and the game are not checked here (sign.js, replay.js).
  * @param {string} text

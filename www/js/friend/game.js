@@ -3,7 +3,8 @@
 // its text and structure (codec.js), its signatures (sign.js) and its
 // moves through the engine (replay.js), each refusing with its problem;
 // and the game as a record, its players named in its tags.
-import { decodeLink, hex, textOfLink } from './codec.js';
+import { decodeLink, hex } from './codec.js';
+import { textOfLink } from '../links.js';
 import { verifyLink } from './sign.js';
 import { replay } from './replay.js';
 

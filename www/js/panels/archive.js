@@ -102,6 +102,8 @@ function thumbnail(s, look, drawn) {
   const box = document.createElement('span');
   box.className = 'game-thumb';
   box.setAttribute('aria-hidden', 'true');
+  // Its room kept whether or not there is a board to draw.
+  box.style.width = box.style.height = THUMB + 'px';
   if (!s.cells) return box;
   const key = `${s.id} ${s.size} ${s.cells} ${look.pieceSet} ${look.colour('--board')} ${look.colour('--piece-dark')}`;
   const canvas = thumbnails.get(key) ?? stillBoard(s.size, Array.from(s.cells, Number), THUMB, look);

@@ -7,12 +7,12 @@
 // signatures (friend/sign.js), its moves replayed through the engine
 // (friend/replay.js), and against the game stored under its id. The play
 // page loads this part only when a link game is opened or begun.
-import { decodeLink, encodeLink, hex, linkOfText, signedBytes } from '../friend/codec.js';
+import { decodeLink, encodeLink, hex, signedBytes } from '../friend/codec.js';
 import { signEvents, verifyLink } from '../friend/sign.js';
 import { lastTime, replay } from '../friend/replay.js';
 import { checkLink, guestOf, otherSeat, tagged } from '../friend/game.js';
 import { identities, ownIdentity, sameBytes } from '../friend/keys.js';
-import { moveCode } from '../links.js';
+import { linkOfText, moveCode } from '../links.js';
 import { drawQr, reminder, renderFriend } from '../panels/friend.js';
 import { opponentName } from '../panels/friend-status.js';
 import { saveFile } from '../save-file.js';
@@ -185,6 +185,8 @@ export class Friends {
    * @returns {Promise<{ older: boolean }>}
    */
   async receive(text) {
+    // The game shown, as it is shown: nothing to check again or to show anew.
+    if (this.held && text === this.held.facts.text) return { older: false };
     let checked;
     try {
       checked = await checkLink(this.parts.engine, text);

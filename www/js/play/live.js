@@ -11,9 +11,10 @@
 // links, and a new invitation connects it again. Loaded only when used.
 import { LivePeer, readMessage } from '../live/peer.js';
 import { entryId } from './friend.js';
-import { decodeLink, hex, linkOfText } from '../friend/codec.js';
+import { decodeLink, hex } from '../friend/codec.js';
 import { guestOf } from '../friend/game.js';
 import { renderLive } from '../panels/live.js';
+import { LIVE, hashParam, linkOfText } from '../links.js';
 import { drawQr } from '../panels/friend.js';
 import { describeError } from '../words.js';
 
@@ -22,15 +23,6 @@ import { describeError } from '../words.js';
  */
 
 const CHANNEL = 'federa-live';
-
-/**
- * The `live` (an offer) and `answer` codes of a page address or its hash.
- * @param {string} text
- */
-export function liveParams(text) {
-  const params = new URLSearchParams(text.slice(text.indexOf('#') + 1));
-  return { f: params.get('f'), offer: params.get('live'), answer: params.get('answer') };
-}
 
 export class Live {
   /**
@@ -132,17 +124,28 @@ export class Live {
   }
 
   /** This player offers a connection: the live invitation to send. */
-  async host() {
+  host() {
+    return this.negotiate((peer) => peer.offer(), LIVE.offer, 'offering');
+  }
+
+  /**
+   * A new connection's code made (`make`), and the game's link carrying it
+   * under `param` made the link to send; then `state`.
+   * @param {(peer: LivePeer) => Promise<string>} make
+   * @param {string} param
+   * @param {LiveState} state
+   */
+  async negotiate(make, param, state) {
     const held = this.mine();
     if (!held) return;
     const peer = this.fresh();
     this.state = 'gathering';
     this.page.redraw();
     try {
-      const code = await peer.offer();
+      const code = await make(peer);
       if (this.peer !== peer) return;
-      this.sent = `${linkOfText(this.parts.address(), held.facts.text)}&live=${code}`;
-      this.state = 'offering';
+      this.sent = `${linkOfText(this.parts.address(), held.facts.text)}&${param}=${code}`;
+      this.state = state;
     } catch (error) {
       this.fail(error);
       return;
@@ -156,7 +159,7 @@ export class Live {
    */
   async accept(text) {
     if (this.state !== 'offering' || !this.peer) return;
-    const code = text.includes('answer=') ? (liveParams(text).answer ?? '') : text;
+    const code = text.includes('#') ? (hashParam(text.slice(text.indexOf('#')), LIVE.answer) ?? '') : text;
     try {
       await this.peer.accept(code);
       this.state = 'answering';
@@ -174,22 +177,8 @@ export class Live {
    * game, joined): the answer to send back.
    * @param {string} offer
    */
-  async answer(offer) {
-    const held = this.mine();
-    if (!held) return;
-    const peer = this.fresh();
-    this.state = 'gathering';
-    this.page.redraw();
-    try {
-      const code = await peer.answer(offer);
-      if (this.peer !== peer) return;
-      this.sent = `${linkOfText(this.parts.address(), held.facts.text)}&answer=${code}`;
-      this.state = 'answering';
-    } catch (error) {
-      this.fail(error);
-      return;
-    }
-    this.page.redraw();
+  answer(offer) {
+    return this.negotiate((peer) => peer.answer(offer), LIVE.answer, 'answering');
   }
 
   /**
@@ -258,8 +247,6 @@ export class Live {
       const held = friends.held;
       // Only this game, or once it is over a rematch between its two players.
       if (id !== this.gameId && !(held?.facts.result && this.samePlayers(link))) throw { kind: 'liveMessage', problem: 'otherGame' };
-      // The game as this page holds it (the other page's greeting, or a link sent twice) changes nothing.
-      if (held && text === held.facts.text) return;
       this.incoming = id;
       await friends.receive(text);
       this.gameId = id;
