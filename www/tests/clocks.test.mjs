@@ -4,52 +4,15 @@
 // kept in the record, a pause, byo-yomi's periods against the AI, the
 // low-time warning with its tenths, and the times kept over a reload. Screenshots at
 // 1280 and 360 px, in English and Dutch.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { serve } from './server.mjs';
-import { launch, PHONE } from './browser.mjs';
+import { T0, playerSuite } from './friend-page.mjs';
 import { clickPoint, newGame } from './play-page.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const DIST = path.resolve(here, '../../dist');
-const SHOTS = path.resolve(here, '../../target/screenshots');
-/** 2026-12-03 12:00 UTC. */
-const T0 = Date.UTC(2026, 11, 3, 12);
+const { player, shot: fullShot } = playerSuite();
 
-let server;
-const problems = [];
-const browsers = [];
-
-before(async () => {
-  await fs.mkdir(SHOTS, { recursive: true });
-  server = await serve(DIST, '/sub/federa/');
-});
-
-after(async () => {
-  for (const b of browsers) await b.close();
-  await server?.close();
-  assert.deepEqual(problems, []);
-});
-
-/** The play page in a browser of its own, its time paused at T0 + 1 s. */
-async function openPage({ phone = false, lang = 'en' } = {}) {
-  const browser = await launch(phone ? PHONE : {});
-  browsers.push(browser);
-  await browser.context.clock.install({ time: T0 });
-  await browser.context.clock.pauseAt(T0 + 1000);
-  const page = browser.context.pages()[0] ?? (await browser.context.newPage());
-  page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-  await page.addInitScript((l) => localStorage.setItem('federa.lang', l), lang);
-  await page.goto(server.url);
-  await page.waitForFunction(() => document.documentElement.classList.contains('ready') && window.federa);
-  return page;
-}
+/** The play page in a browser of its own, its time paused a second after T0. */
+const openPage = ({ phone = false, lang = 'en' } = {}) => player({ clock: T0, paused: true, phone, lang });
 
 /** What the two clocks show: [dark, light], each its time, its line and its state. */
 const faces = (page) =>
@@ -77,9 +40,10 @@ async function until(page, condition, ms = 20_000) {
 /** Moves the page's time on by `ms`; the clocks' next tick draws them then. */
 const wait = (page, ms) => page.context().clock.fastForward(ms);
 
+/** A screenshot once no animation runs (asked from here: the page's own frames wait on its paused time). */
 async function shot(page, name) {
   await until(page, () => !window.federa.animating());
-  await page.screenshot({ path: path.join(SHOTS, name + '.png'), fullPage: true });
+  await fullShot(page, name);
 }
 
 test('Fischer at one screen: the first move is free, the increment follows each move, and a side out of time loses', async () => {

@@ -12,10 +12,10 @@ import { random } from './random.mjs';
 
 const wasm = await engine();
 const { DAYS } = await import('../js/facts.js');
-const { decodeLink, encodeLink, handoverBytes, hex, linkOfText, signedBytes, textOfLink } = await import('../js/friend/codec.js');
+const { decodeLink, encodeLink, handoverBytes, hex, signedBytes } = await import('../js/friend/codec.js');
 const { handover, importPublic, signEvents, verifyLink } = await import('../js/friend/sign.js');
 const { replay } = await import('../js/friend/replay.js');
-const { moveCode, playCode } = await import('../js/links.js');
+const { linkOfText, moveCode, playCode, textOfLink } = await import('../js/links.js');
 
 const PAGE = 'https://example.org/federa/index.html';
 const DAY = 86400;

@@ -1,11 +1,46 @@
-// What the end-to-end tests of games by link do (friend.test.mjs,
-// live.test.mjs): each player a browser of their own (separate storage and
-// keys) on the play page, the links carried between them as a player would
-// send them.
+// What the end-to-end tests of players in browsers of their own do
+// (friend.test.mjs, live.test.mjs, clocks.test.mjs): the site served from a
+// sub-path, each player a browser with its own storage and keys on the play
+// page, watched for console errors, page errors and requests outside the
+// origin, and the links carried between them as a player would send them.
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from './server.mjs';
 import { launch, PHONE } from './browser.mjs';
 import { clickPoint } from './play-page.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const DIST = path.resolve(here, '../../dist');
+const SHOTS = path.resolve(here, '../../target/screenshots');
+/** 2026-12-03 12:00 UTC, a fake clock's start. */
+export const T0 = Date.UTC(2026, 11, 3, 12);
+
+/**
+ * The test file's site and players: served before its tests, every
+ * browser closed after them, and no problem noted on any page.
+ */
+export function playerSuite() {
+  /** @type {{ url: string, origin: string, close(): Promise<void> } | undefined} */
+  let site;
+  /** @type {string[]} */
+  const problems = [];
+  /** @type {{ close(): Promise<void> }[]} */
+  const browsers = [];
+  before(async () => {
+    await fs.mkdir(SHOTS, { recursive: true });
+    site = await serve(DIST, '/sub/federa/');
+  });
+  after(async () => {
+    for (const b of browsers) await b.close();
+    await site?.close();
+    assert.deepEqual(problems, []);
+  });
+  const server = () => /** @type {NonNullable<typeof site>} */ (site);
+  return { server, problems, ...friendPages({ server, problems, browsers, shots: SHOTS }) };
+}
 
 /**
  * The helpers for players of the site `server()` serves, each console
@@ -14,15 +49,18 @@ import { clickPoint } from './play-page.mjs';
  * written into `shots`.
  * @param {{ server: () => { url: string, origin: string }, problems: string[], browsers: { close(): Promise<void> }[], shots: string }} where
  */
-export function friendPages({ server, problems, browsers, shots }) {
+function friendPages({ server, problems, browsers, shots }) {
   /**
-   * A player: a browser of their own on the play page.
-   * @param {{ clock?: number, phone?: boolean, lang?: string }} options
+   * A player: a browser of their own on the play page; with `clock`, its
+   * time faked from then on (`paused`: moving only as the test moves it,
+   * from a second later).
+   * @param {{ clock?: number, paused?: boolean, phone?: boolean, lang?: string }} options
    */
-  async function player({ clock, phone, lang } = {}) {
+  async function player({ clock, paused = false, phone, lang } = {}) {
     const browser = await launch({ acceptDownloads: true, ...(phone ? PHONE : {}) });
     browsers.push(browser);
     if (clock !== undefined) await browser.context.clock.install({ time: clock });
+    if (clock !== undefined && paused) await browser.context.clock.pauseAt(clock + 1000);
     const page = browser.context.pages()[0] ?? (await browser.context.newPage());
     if (lang) await page.addInitScript((l) => localStorage.setItem('federa.lang', l), lang);
     page.on('console', (m) => {
@@ -126,5 +164,50 @@ export function friendPages({ server, problems, browsers, shots }) {
     await page.screenshot({ path: path.join(shots, name + '.png'), fullPage: true });
   }
 
-  return { player, facts, status, message, stored, invite, open, join, nextLink, move, pair, turn, shot };
+  /**
+   * Runs `fn` in `page` (whose code reaches the link game's modules as
+   * `window.linkTools`: codec, sign, keys, links, peer) on `arg`.
+   * @template A, R
+   * @param {import('playwright-core').Page} page
+   * @param {(arg: A) => R | Promise<R>} fn
+   * @param {A} [arg]
+   */
+  async function inPage(page, fn, arg) {
+    await page.evaluate(async () => {
+      if (window.linkTools) return;
+      const base = location.href.split('#')[0].replace(/[^/]*$/, '') + 'js/';
+      const [codec, sign, keys, links, peer] = await Promise.all(
+        ['friend/codec.js', 'friend/sign.js', 'friend/keys.js', 'links.js', 'live/peer.js'].map((m) => import(base + m)),
+      );
+      window.linkTools = { codec, sign, keys, links, peer };
+    });
+    return page.evaluate(fn, arg);
+  }
+
+  /**
+   * `f` with the events `added` (each given the time of `f`'s last), signed
+   * with this browser's key as player `signer` (whoever's turn it is);
+   * `unsigned`: with the signatures `f` had instead.
+   * @param {import('playwright-core').Page} page
+   * @param {string} f
+   * @param {object[]} added
+   * @param {{ signer: 0 | 1, unsigned?: boolean }} how
+   */
+  function withEvents(page, f, added, { signer, unsigned = false }) {
+    return inPage(
+      page,
+      async ({ f, added, signer, unsigned }) => {
+        const { codec, sign, keys } = window.linkTools;
+        const link = codec.decodeLink(f);
+        const me = (await keys.identities())[0];
+        const time = link.events[link.events.length - 1].time;
+        const events = [...link.events, ...added.map((e) => ({ ...e, time }))];
+        const signed = await sign.signEvents({ ...link, events }, signer, me.key, me.chain);
+        return codec.encodeLink(unsigned ? { ...signed, sigs: link.sigs } : signed);
+      },
+      { f, added, signer, unsigned },
+    );
+  }
+
+  return { player, facts, status, message, stored, invite, open, join, nextLink, move, pair, turn, shot, inPage, withEvents };
 }

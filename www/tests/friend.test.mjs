@@ -7,13 +7,12 @@
 // third browser that plays on, and a tampered backup refused whole; a game
 // by link in an embedded board; days a move on a fake clock, with a claim of
 // a win on time; the screens on a phone and in Russian.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serve } from './server.mjs';
-import { friendPages } from './friend-page.mjs';
+import { T0, playerSuite } from './friend-page.mjs';
 import './glue.mjs';
 import en from '../js/i18n/en.js';
 import ru from '../js/i18n/ru.js';
@@ -22,32 +21,10 @@ import ru from '../js/i18n/ru.js';
 const { decodeLink, encodeLink, hex } = await import('../js/friend/codec.js');
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const DIST = path.resolve(here, '../../dist');
 const SHOTS = path.resolve(here, '../../target/screenshots');
-/** 2026-12-03 12:00 UTC, the fake clock's start. */
-const T0 = Date.UTC(2026, 11, 3, 12);
 
-let server;
-const problems = [];
-const browsers = [];
+const { server, player, facts, status, message, stored, invite, open, join, nextLink, move, pair, turn, shot, inPage, withEvents } = playerSuite();
 
-before(async () => {
-  await fs.mkdir(SHOTS, { recursive: true });
-  server = await serve(DIST, '/sub/federa/');
-});
-
-after(async () => {
-  for (const b of browsers) await b.close();
-  await server?.close();
-  assert.deepEqual(problems, []);
-});
-
-const { player, facts, status, message, stored, invite, open, join, nextLink, move, pair, turn, shot } = friendPages({
-  server: () => server,
-  problems,
-  browsers,
-  shots: SHOTS,
-});
 test('a whole 5×5 game by links: the invitation, the join, moves both ways, the win, and both lists', async () => {
   const alice = await player();
   const bob = await player();
@@ -143,25 +120,8 @@ test('take-back asked and allowed, resignation, and a rematch with the colours s
   assert.equal((await bob.evaluate(() => window.federa.games())).length, 2);
 });
 
-/**
- * `f` with one more move, by `by`, of `code`, signed by this browser's own
- * key (whoever's turn it is).
- */
-function withMove(page, f, by, code) {
-  return page.evaluate(
-    async ({ f, by, code }) => {
-      const base = location.href.split('#')[0].replace(/[^/]*$/, '');
-      const codec = await import(base + 'js/friend/codec.js');
-      const sign = await import(base + 'js/friend/sign.js');
-      const keys = await import(base + 'js/friend/keys.js');
-      const link = codec.decodeLink(f);
-      const me = (await keys.identities())[0];
-      const events = [...link.events, { type: 'move', by, code, time: link.events[link.events.length - 1].time }];
-      return codec.encodeLink(await sign.signEvents({ ...link, events }, by, me.key, me.chain));
-    },
-    { f, by, code },
-  );
-}
+/** `f` with one more move, by `by`, of `code`, signed by this browser's own key (whoever's turn it is). */
+const withMove = (page, f, by, code) => withEvents(page, f, [{ type: 'move', by, code }], { signer: by });
 
 test('a tampered link is refused with its reason, and nothing kept changes', async () => {
   const { alice, bob } = await pair();
@@ -192,9 +152,8 @@ test('a tampered link is refused with its reason, and nothing kept changes', asy
   assert.equal(await stored(bob), bobBefore);
 
   // Bob's signature taken away; Bob's signature changed; the game's id changed.
-  const parts = await alice.evaluate(async (f) => {
-    const base = location.href.split('#')[0].replace(/[^/]*$/, '');
-    const codec = await import(base + 'js/friend/codec.js');
+  const parts = await inPage(alice, async (f) => {
+    const { codec } = window.linkTools;
     const link = codec.decodeLink(f);
     const flipped = link.sigs.map((s) => (s.by === 1 ? { ...s, sig: s.sig.map((b, i) => (i === 5 ? b ^ 1 : b)) } : s));
     const id = link.id.map((b, i) => (i === 0 ? b ^ 1 : b));
@@ -270,7 +229,7 @@ test('an embedded board shows a game by link, checked, with its players, and say
   const [address, text] = url.split('#f=');
   const tampered = `${address}#f=${forgedByGuest(text)}`;
   const page = await alice.context().newPage();
-  await page.goto(server.url + 'embed.html');
+  await page.goto(server().url + 'embed.html');
   await page.waitForFunction(() => document.documentElement.classList.contains('ready'));
   await page.evaluate(
     ([good, bad]) => {

@@ -7,43 +7,18 @@
 // mid-game and the game finished by links; and a hostile page at the other
 // end sending garbage, an illegal move, a move for the wrong side and an
 // unsigned move, each refused with its message and nothing kept changed.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { serve } from './server.mjs';
-import { friendPages } from './friend-page.mjs';
+import { playerSuite } from './friend-page.mjs';
+import './glue.mjs';
 import en from '../js/i18n/en.js';
 import ru from '../js/i18n/ru.js';
 
+// links.js reads the engine's facts: glue.mjs first.
+const { LIVE, hashParam, moveCode } = await import('../js/links.js');
 const words = { en, ru };
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const DIST = path.resolve(here, '../../dist');
-const SHOTS = path.resolve(here, '../../target/screenshots');
-
-let server;
-const problems = [];
-const browsers = [];
-
-before(async () => {
-  await fs.mkdir(SHOTS, { recursive: true });
-  server = await serve(DIST, '/sub/federa/');
-});
-
-after(async () => {
-  for (const b of browsers) await b.close();
-  await server?.close();
-  assert.deepEqual(problems, []);
-});
-
-const { player, facts, status, message, stored, open, move, pair, turn, shot } = friendPages({
-  server: () => server,
-  problems,
-  browsers,
-  shots: SHOTS,
-});
+const { server, problems, facts, status, message, stored, open, move, pair, turn, shot, inPage, withEvents } = playerSuite();
 
 const liveStatus = (page) => page.textContent('#live-status');
 
@@ -123,7 +98,7 @@ test('a live 5×5 game from the invitation to the win, a rematch live, and a cut
   assert.ok(await alice.isVisible('#live-start'), 'a new invitation can connect it again');
   const bob2 = await bobContext.newPage();
   bob2.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-  await bob2.goto(server.url);
+  await bob2.goto(server().url);
   await bob2.waitForFunction(() => document.documentElement.classList.contains('ready') && window.federa?.friend()?.id);
   assert.equal((await facts(bob2)).text, kept.text, 'the game kept in Bob\'s browser');
   const both = [alice, bob2];
@@ -165,7 +140,7 @@ test('after a drop, Connect again makes a new invitation that connects the same 
   assert.equal(await alice.textContent('#live-start'), 'Connect again');
   const again = await context.newPage();
   again.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-  await again.goto(server.url);
+  await again.goto(server().url);
   await again.waitForFunction(() => document.documentElement.classList.contains('ready') && window.federa?.friend()?.id);
   await connect(alice, again);
   await liveTurn(again, alice);
@@ -196,39 +171,22 @@ test('an answer carried back after 40 seconds still connects: the answering side
  */
 async function hostile(bob, invitation) {
   const page = await bob.context().newPage();
-  await page.goto(server.url);
+  await page.goto(server().url);
   await page.waitForFunction(() => document.documentElement.classList.contains('ready'));
-  const code = new URLSearchParams(invitation.split('#')[1]).get('live');
-  const answer = await page.evaluate(async (code) => {
-    const base = location.href.split('#')[0].replace(/[^/]*$/, '');
-    const { LivePeer } = await import(base + 'js/live/peer.js');
-    window.hostile = new LivePeer({ stun: '', onOpen() {}, onMessage() {}, onClose() {} });
-    return window.hostile.answer(code);
-  }, code);
+  const code = hashParam(invitation.slice(invitation.indexOf('#')), LIVE.offer);
+  const answer = await inPage(
+    page,
+    (code) => {
+      window.hostile = new window.linkTools.peer.LivePeer({ stun: '', onOpen() {}, onMessage() {}, onClose() {} });
+      return window.hostile.answer(code);
+    },
+    code,
+  );
   return { page, answer };
 }
 
-/** `f` with more events, signed with Bob's key (or, `unsigned`, with the signatures it had). */
-function withEvents(page, f, added, { unsigned = false } = {}) {
-  return page.evaluate(
-    async ({ f, added, unsigned }) => {
-      const base = location.href.split('#')[0].replace(/[^/]*$/, '');
-      const codec = await import(base + 'js/friend/codec.js');
-      const sign = await import(base + 'js/friend/sign.js');
-      const keys = await import(base + 'js/friend/keys.js');
-      const link = codec.decodeLink(f);
-      const me = (await keys.identities())[0];
-      const time = link.events[link.events.length - 1].time;
-      const events = [...link.events, ...added.map((e) => ({ ...e, time }))];
-      const signed = await sign.signEvents({ ...link, events }, 1, me.key, me.chain);
-      return codec.encodeLink(unsigned ? { ...signed, sigs: link.sigs } : signed);
-    },
-    { f, added, unsigned },
-  );
-}
-
-/** A placement's code in a 5×5 link (links.js's: the point's index × 2, plus 1 for a square). */
-const placeCode = (point) => ((Number(point.slice(1)) - 1) * 5 + point.charCodeAt(0) - 97) * 2;
+/** A placement of a round piece at `point` in a 5×5 link. */
+const placeCode = (point) => moveCode({ kind: 'place', at: point, piece: 'lightRound' }, 5);
 
 test('a hostile page at the other end: garbage, an illegal move, a move for the wrong side, an unsigned move and a game not asked for, each refused and nothing kept changed', async () => {
   const { alice, bob } = await pair();
@@ -262,18 +220,15 @@ test('a hostile page at the other end: garbage, an illegal move, a move for the 
   await refused(sent('AAAA'), 'the link is of a version this page does not know (0).');
   // Alice's move stands on a point; Bob places there too.
   const taken = (await alice.evaluate(() => window.federa.record())).split(/\s+/).at(-1).replace(/^[BW]F?[CS]/, '');
-  await refused(sent(await withEvents(evil, f, [{ type: 'move', by: 1, code: placeCode(taken) }])), `move 3 cannot be played: ${taken} already holds a dark round piece.`);
+  await refused(sent(await withEvents(evil, f, [{ type: 'move', by: 1, code: placeCode(taken) }], { signer: 1 })), `move 3 cannot be played: ${taken} already holds a dark round piece.`);
   // Two moves of Bob's in a row; then a move of his he did not sign.
   const free = taken === 'e5' ? 'e4' : 'e5';
   const twice = [{ type: 'move', by: 1, code: placeCode(free) }, { type: 'move', by: 1, code: placeCode(free === 'e5' ? 'd5' : 'd4') }];
-  await refused(sent(await withEvents(evil, f, twice)), 'move 4 was made by Bob, but it was the other player’s turn.');
-  await refused(sent(await withEvents(evil, f, twice.slice(0, 1), { unsigned: true })), 'event 3 has no signature of Bob, who made it.');
+  await refused(sent(await withEvents(evil, f, twice, { signer: 1 })), 'move 4 was made by Bob, but it was the other player’s turn.');
+  await refused(sent(await withEvents(evil, f, twice.slice(0, 1), { signer: 1, unsigned: true })), 'event 3 has no signature of Bob, who made it.');
   // A new game between the same two, signed by Bob, while this one goes on: no rematch was asked for.
-  const other = await evil.evaluate(async (f) => {
-    const base = location.href.split('#')[0].replace(/[^/]*$/, '');
-    const codec = await import(base + 'js/friend/codec.js');
-    const sign = await import(base + 'js/friend/sign.js');
-    const keys = await import(base + 'js/friend/keys.js');
+  const other = await inPage(evil, async (f) => {
+    const { codec, sign, keys } = window.linkTools;
     const game = codec.decodeLink(f);
     const me = (await keys.identities())[0];
     const join = game.events.find((e) => e.type === 'join');
