@@ -34,7 +34,8 @@ import { ArchiveList } from './play/archive.js';
 import { listenKeys, pageKeys } from './play/keys.js';
 import { $, PlayView } from './play/view.js';
 import { Clocks } from './play/clock.js';
-import { CLOCKS, parseTimeControl } from './clock.js';
+import { CLOCKS } from './clock.js';
+import { clockName } from './panels/clock.js';
 import { beep } from './sound.js';
 
 /**
@@ -97,7 +98,8 @@ const steps = new ReviewSteps(page, review);
 const archive = new Archive(keeper);
 const persist = new Persist({ engine, keeper, archive, review, session });
 const clocks = new Clocks(page, { box: $('clocks'), beep: () => settings.values.sound && beep() });
-persist.clock = () => clocks.saved();
+// A live game's clocks are its connection's: a reload finds none.
+persist.clock = () => (session.remote() ? null : clocks.saved());
 const boardView = new BoardView({
   board,
   session,
@@ -124,7 +126,7 @@ let friends = null;
 let friendsLoading = null;
 /** A link game played over a direct connection (play/live.js), loaded with the link games' part. @type {import('./play/live.js').Live | null} */
 let live = null;
-/** A live invitation opened before its game was joined, and the entry id of its game: answered once it is. @type {{ id: string, offer: string } | null} */
+/** A live invitation opened before its game was joined, the entry id of its game and its clocks (`[TimeControl]`, null for none): answered once it is joined. @type {{ id: string, offer: string, clock: string | null } | null} */
 let pendingOffer = null;
 /** Whether the link's QR code is shown. */
 let qrShown = false;
@@ -179,10 +181,11 @@ function loadFriends() {
       engine,
       archive,
       persist,
-      open: (game, seats) => setGame(game, seats, settings.values.level),
+      // A live game's clocks go on as its game is made anew.
+      open: (game, seats) => setGame(game, seats, settings.values.level, live?.clockOf(game) ?? null),
       address,
     });
-    live = new Live(page, { friends, address, stun: () => settings.values.stun });
+    live = new Live(page, { friends, clocks, address, stun: () => settings.values.stun });
     return friends;
   });
   return friendsLoading;
@@ -212,9 +215,9 @@ function renderFriend() {
     live?.render();
     // A live invitation of this game, opened by one of its players: answered at once.
     if (pendingOffer && live && friends.held.facts.id === pendingOffer.id && friends.held.facts.me !== null) {
-      const { offer } = pendingOffer;
+      const { offer, clock } = pendingOffer;
       pendingOffer = null;
-      live.answer(offer);
+      live.answer(offer, clock);
     }
   } else {
     $('friend').hidden = true;
@@ -338,7 +341,7 @@ async function restore() {
         if (live.waitsFor(f.held?.facts.id ?? null)) live.accept(answer);
         else view.say(t((await live.relayAnswer(text, answer)) ? 'live.passed' : 'live.notWaiting'));
       } else if (offer && f.held) {
-        pendingOffer = { id: f.held.facts.id, offer };
+        pendingOffer = { id: f.held.facts.id, offer, clock: hashParam(hash, LIVE.clock) };
         if (f.held?.facts.me === null) view.say(t('live.joinFirst'));
         renderFriend();
       } else if (older) view.say(t('friend.older'));
@@ -501,23 +504,13 @@ async function applyLanguage(lang) {
   view.renderLost();
   games.render();
   for (const option of $('new-size').options) option.textContent = t('newGame.sizeOption', { n: Number(option.value) });
-  for (const option of $('new-clock').options) option.textContent = clockName(option.value);
+  for (const option of [...$('new-clock').options, ...$('live-clock').options]) option.textContent = clockName(t, option.value);
   for (const option of $('new-days').options) option.textContent = option.value === '0' ? t('newGame.daysNone') : t('newGame.daysOption', { count: Number(option.value) });
+  clocks.tick();
   redraw();
 }
 
 // ---- Wiring ----
-
-/**
- * A time control's name in the new-game dialog.
- * @param {string} value a `[TimeControl]` value of CLOCKS, or '' for none
- */
-function clockName(value) {
-  const tc = parseTimeControl(value);
-  if (!tc) return t('newGame.clockNone');
-  if (tc.kind === 'fischer') return t('newGame.fischer', { minutes: tc.main / 60, seconds: tc.increment });
-  return t('newGame.byoyomi', { minutes: tc.main / 60, count: tc.periods, seconds: tc.period });
-}
 
 /** The settings' boxes, as the settings are. */
 function syncOptions() {
@@ -528,6 +521,7 @@ function syncOptions() {
   $('opt-confirm').checked = values.confirmTap;
   $('opt-sound').checked = values.sound;
   $('opt-stun').value = values.stun;
+  $('live-clock').value = values.liveClock;
   $('opt-pieces').value = values.pieceSet;
 }
 
@@ -557,6 +551,7 @@ function setupControls() {
   $('new-opponent').addEventListener('change', syncNewGameForm);
   for (const n of DAYS) $('new-days').add(new Option('', String(n)));
   for (const tc of CLOCKS) $('new-clock').add(new Option('', tc));
+  for (const tc of CLOCKS) $('live-clock').add(new Option('', tc));
   $('new-name').maxLength = NAME_LENGTH;
   $('new-game-form').addEventListener('submit', (/** @type {SubmitEvent} */ e) => {
     if (/** @type {HTMLButtonElement | null} */ (e.submitter)?.value !== 'start') return;
@@ -774,7 +769,8 @@ function setupFriendPanel() {
     $(`friend-${verb}`).addEventListener('click', command(() => friends?.verb(verb)));
   }
   $('friend-remind').addEventListener('click', () => friends?.remind());
-  $('live-start').addEventListener('click', command(() => live?.host()));
+  $('live-start').addEventListener('click', command(() => live?.host($('live-clock').value)));
+  $('live-clock').addEventListener('change', () => settings.set('liveClock', $('live-clock').value));
   for (const face of document.querySelectorAll('#clocks .clock')) face.addEventListener('click', () => clocks.toggle());
   $('live-copy').addEventListener('click', () => copyText($('live-link').value, t('message.linkCopied')));
   $('live-qr-btn').addEventListener('click', () => live?.toggleQr());

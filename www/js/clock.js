@@ -67,6 +67,34 @@ export function thinkMs(tc, time) {
 }
 
 /**
+ * A side's time as one figure, in ms: what is left of the main time and of
+ * every period left (a live game's message carries it). One figure says it
+ * all, since no period is lost while main time is left.
+ * @param {TimeControl} tc
+ * @param {SideTime} side
+ */
+export function totalMs(tc, side) {
+  if (tc.kind === 'fischer') return side.ms;
+  const periods = side.byoyomi ? side.periods - 1 : side.periods;
+  return side.ms + Math.max(0, periods) * tc.period * 1000;
+}
+
+/**
+ * The side's time a total of `totalMs` stands for, as it is between turns
+ * (a byo-yomi period under way is whole again).
+ * @param {TimeControl} tc
+ * @param {number} total
+ * @returns {SideTime}
+ */
+export function sideOfTotal(tc, total) {
+  if (tc.kind === 'fischer') return { ms: total, periods: 0, byoyomi: false };
+  const periodMs = tc.period * 1000;
+  if (total > tc.periods * periodMs) return { ms: total - tc.periods * periodMs, periods: tc.periods, byoyomi: false };
+  const periods = Math.max(0, Math.ceil(total / periodMs));
+  return { ms: periods ? total - (periods - 1) * periodMs : 0, periods, byoyomi: true };
+}
+
+/**
  * Two clocks, one running at a time. `press` ends the running side's turn;
  * `flagged` says whose time ran out, once it has (the clock stops there).
  */
@@ -181,6 +209,26 @@ export class Clock {
     this.running = next;
     this.since = now;
     return true;
+  }
+
+  /**
+   * Another count of `color`'s time, as a total (totalMs), made `color`'s
+   * at `now`: a live game's other page, counting its player's own time.
+   * A side whose time had run out by this count is given to move again
+   * (`next`, the side to move, runs) once the other count says it had not.
+   * @param {Color} color
+   * @param {number} total
+   * @param {number} now
+   * @param {Color} next
+   */
+  adopt(color, total, now, next) {
+    this.sides[color] = sideOfTotal(this.tc, total);
+    if (this.running === color) this.since = now;
+    if (this.flag === color && total > 0) {
+      this.flag = null;
+      this.running = next;
+      this.since = now;
+    }
   }
 
   /**

@@ -61,8 +61,8 @@ export const linkOfText = (page, text) => `${page.split('#')[0]}#f=${text}`;
  */
 export const textOfLink = (hash) => hashParam(hash, 'f');
 
-/** The hash parameters of a live connection's codes (play/live.js): an invitation's offer, and its answer. */
-export const LIVE = { offer: 'live', answer: 'answer' };
+/** The hash parameters of a live connection (play/live.js): an invitation's offer and time control, and its answer. */
+export const LIVE = { offer: 'live', clock: 'clock', answer: 'answer' };
 
 /**
  * The game a link's hash carries, or null when it carries none.

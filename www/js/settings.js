@@ -12,12 +12,13 @@ export const SIZES = Array.from({ length: 17 }, (_, k) => k + 5);
  *   size: number, pie: boolean, opponent: 'ai' | 'human' | 'watch', level: string,
  *   aiSide: 'light' | 'dark' | 'random', coordinates: boolean, hints: boolean,
  *   pieceSet: 'federa' | 'classic', shape: 'round' | 'square', analysis: boolean, ownership: boolean,
- *   coach: boolean, confirmTap: boolean, playerName: string, timeControl: string, sound: boolean, stun: string,
+ *   coach: boolean, confirmTap: boolean, playerName: string, timeControl: string, liveClock: string, sound: boolean, stun: string,
  * }} Settings
  *
  * confirmTap: on a touch screen a first tap selects, a second plays;
  * playerName: the name last given for a game by link; timeControl: the
  * clock of a new game at one screen or against the AI (clock.js's CLOCKS);
+ * liveClock: the clocks a live invitation offers;
  * sound: the clock's low-time warning is heard; stun: a STUN server for
  * live games across networks ('' for none: the page contacts no other host).
  */
@@ -39,6 +40,7 @@ export const DEFAULTS = Object.freeze({
   confirmTap: true,
   playerName: '',
   timeControl: '',
+  liveClock: '300+3',
   sound: true,
   stun: '',
 });
@@ -57,6 +59,7 @@ export const CHOICES = /** @type {Record<string, readonly unknown[]>} */ ({
   pieceSet: ['federa', 'classic'],
   shape: ['round', 'square'],
   timeControl: CLOCKS,
+  liveClock: CLOCKS,
 });
 
 /** @param {unknown} v @returns {v is Record<string, unknown>} */

@@ -3,7 +3,7 @@
 // a move too late, and a clock stopped and resumed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CLOCKS, Clock, formatTimeControl, parseTimeControl, thinkMs } from '../js/clock.js';
+import { CLOCKS, Clock, formatTimeControl, parseTimeControl, sideOfTotal, thinkMs, totalMs } from '../js/clock.js';
 
 test('the notation\'s time controls read and write back; days a move and garbled ones are none', () => {
   assert.deepEqual(parseTimeControl('600+5'), { kind: 'fischer', main: 600, increment: 5 });
@@ -86,4 +86,36 @@ test('every time control the dialog offers reads, and a player spends a share of
   assert.equal(thinkMs(byo, { ms: 300_000, periods: 5, byoyomi: false }), 27_000);
   assert.equal(thinkMs(byo, { ms: 2000, periods: 5, byoyomi: false }), 11_000, 'the main time nearly out: half of it and the period');
   assert.equal(thinkMs(byo, { ms: 10_000, periods: 2, byoyomi: true }), 6000, 'in a period: most of what is left of it');
+});
+
+test('a side\'s time as one figure reads back as the same time between turns, in Fischer and byo-yomi', () => {
+  const fischer = { kind: 'fischer', main: 60, increment: 2 };
+  assert.equal(totalMs(fischer, { ms: 41500, periods: 0, byoyomi: false }), 41500);
+  assert.deepEqual(sideOfTotal(fischer, 41500), { ms: 41500, periods: 0, byoyomi: false });
+  const byo = { kind: 'byoyomi', main: 10, periods: 3, period: 5 };
+  // 4 s of main time and three periods; then the periods alone, each whole between turns.
+  for (const side of [{ ms: 4000, periods: 3, byoyomi: false }, { ms: 5000, periods: 3, byoyomi: true }, { ms: 5000, periods: 1, byoyomi: true }]) {
+    assert.deepEqual(sideOfTotal(byo, totalMs(byo, side)), side);
+  }
+  assert.equal(totalMs(byo, { ms: 4000, periods: 3, byoyomi: false }), 19000);
+  assert.equal(totalMs(byo, { ms: 2000, periods: 2, byoyomi: true }), 7000, 'two seconds of this period and one period more');
+  assert.deepEqual(sideOfTotal(byo, 0), { ms: 0, periods: 0, byoyomi: true });
+});
+
+test('another page\'s count of a side\'s time is adopted, and a side flagged by this count moves on when the other says it had time', () => {
+  const clock = new Clock({ kind: 'fischer', main: 60, increment: 0 });
+  clock.start('dark', 0);
+  clock.press('light', 20000);
+  // Dark's page counted 19.6 s for its move (this page saw the move 0.4 s late).
+  clock.adopt('dark', 40400, 20000, 'light');
+  assert.equal(clock.time('dark', 30000).ms, 40400);
+  assert.equal(clock.time('light', 30000).ms, 50000, 'the side to move runs on');
+  // Light runs out here at 80 s; its own page sent its move at 79.9 s by its count.
+  assert.equal(clock.flagged(80000), 'light');
+  assert.equal(clock.press('dark', 80300), false);
+  clock.adopt('light', 100, 80300, 'dark');
+  assert.equal(clock.flag, null);
+  assert.equal(clock.running, 'dark');
+  assert.equal(clock.time('dark', 90300).ms, 30400);
+  assert.equal(clock.time('light', 90300).ms, 100);
 });

@@ -6,7 +6,7 @@
 // 1280 and 360 px, in English and Dutch.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { T0, playerSuite } from './friend-page.mjs';
+import { T0, playerSuite, until } from './friend-page.mjs';
 import { clickPoint, newGame } from './play-page.mjs';
 
 const { player, shot: fullShot } = playerSuite();
@@ -23,19 +23,6 @@ const faces = (page) =>
       return `${el.querySelector('.clock-time').textContent} | ${el.querySelector('.clock-extra').textContent} | ${state}`;
     }),
   );
-
-/**
- * Waits until `condition` holds in the page, asking from here: the page's
- * own timers and animation frames, which waitForFunction polls on, wait on
- * its paused time.
- */
-async function until(page, condition, ms = 20_000) {
-  const end = Date.now() + ms;
-  while (!(await page.evaluate(condition))) {
-    assert.ok(Date.now() < end, `waited ${ms} ms for ${condition}`);
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
 
 /** Moves the page's time on by `ms`; the clocks' next tick draws them then. */
 const wait = (page, ms) => page.context().clock.fastForward(ms);

@@ -76,7 +76,7 @@ function header(next, { size, pie = true, inviterSeat = 'first', days = 0, invit
  * Random events that the rules allow, after `link`'s header: the join
  * (unless the guest is known; the inviter may move first), moves the
  * engine's own, take-back offers accepted or declined or dropped by a
- * move, and an end by resignation or a claim on time, or none.
+ * move, and an end by resignation, a claim on time or a timeout, or none.
  */
 function randomEvents(next, link, { plies, guest, verbs = 0.15, dt = () => 1 + int(next, 3600), end = true }) {
   const events = [];
@@ -121,8 +121,10 @@ function randomEvents(next, link, { plies, guest, verbs = 0.15, dt = () => 1 + i
   }
   if (!joined && next() < 0.5) join();
   if (end && !game.status().winner && next() < 0.6) {
-    // A claim by the player waiting, past the deadline; or a resignation.
-    if (link.days && joined && next() < 0.5) events.push({ type: 'claim', by: 1 - toMove(), time: at(link.days * DAY + int(next, DAY)) });
+    // A claim by the player waiting, past the deadline; a live clock run out; or a resignation.
+    const end = next();
+    if (link.days && joined && end < 0.4) events.push({ type: 'claim', by: 1 - toMove(), time: at(link.days * DAY + int(next, DAY)) });
+    else if (joined && end < 0.6) events.push({ type: 'timeout', by: toMove(), time: at() });
     else events.push({ type: 'resign', by: joined ? int(next, 2) : 0, time: at() });
   }
   const moves = game.moves();
@@ -172,7 +174,7 @@ function randomLink(next, size, plies = 1 + int(next, size * size)) {
 }
 
 test('links round-trip, text and object, on every size with random legal games, verbs, joins, rematches and chains', () => {
-  const seen = { links: 0, move: 0, change: 0, swap: 0, join: 0, offer: 0, accept: 0, decline: 0, resign: 0, claim: 0, rematch: 0, chain: 0 };
+  const seen = { links: 0, move: 0, change: 0, swap: 0, join: 0, offer: 0, accept: 0, decline: 0, resign: 0, timeout: 0, claim: 0, rematch: 0, chain: 0 };
   let longest = 0;
   for (let size = 2; size <= 25; size++) {
     for (let seed = 1; seed <= 3; seed++) {
@@ -448,8 +450,12 @@ test('the events and signatures: varints, kinds, codes, joins, counts, trailing 
   assert.deepEqual(bad(HEAD(), 1, [0xd0, 0], 0, SIGS), { kind: 'friendLink', problem: 'kind', index: 1, eventKind: 13 });
   assert.equal(bad(HEAD(), 1, [0xf0, 0], 0, SIGS).eventKind, 15);
   assert.deepEqual(bad(HEAD(), 1, [0x07, 0x53], 0, SIGS), { kind: 'friendLink', problem: 'garbled', index: 1 });
+  // A resign marked 1 is a timeout; no other mark, and no mark on another verb.
+  assert.deepEqual(decodeBytes(HEAD(), 1, [0x20, 1], 0, bytesOf(1, 0, 1, SIG, 0)).events[0], { type: 'timeout', by: 0, time: 0x65000000 });
+  assert.deepEqual(bad(HEAD(), 1, [0x20, 2], 0, SIGS), { kind: 'friendLink', problem: 'garbled', index: 1 });
+  assert.deepEqual(bad(HEAD(), 1, [0x40, 1], 0, SIGS), { kind: 'friendLink', problem: 'garbled', index: 1 });
   assert.equal(bad(HEAD(), 2, [0, 0], 0, [0x1f, 0xfe], 0, SIGS).index, 2);
-  assert.equal(bad(HEAD(), 1, [0x20, 1], 0, SIGS).problem, 'garbled');
+  assert.equal(bad(HEAD(), 1, [0x30, 3], 0, SIGS).problem, 'garbled');
   assert.equal(bad(HEAD(), 1, [0xc0, 5], 0, SIGS).problem, 'garbled');
   const moves = decodeBytes(HEAD(), 3, [0x07, 0x52], 0, [0x1f, 0xff], 0, [0x04, 0xe2], 0, bytesOf(1, 0, 1, SIG, 0)).events;
   assert.deepEqual(moves.map((e) => [e.type, e.by, e.code]), [['move', 0, 1874], ['move', 1, 4095], ['move', 0, 1250]]);
@@ -650,6 +656,13 @@ test('replay: resignation and claims on time, before and after the deadline', as
   assert.equal(played(invited).deadline, null);
   assert.equal(replayed(claim(0, t + 9 * DAY, invited)).reason, 'notJoined');
   assert.equal(replayed(claim(1, t + 9 * DAY, claim(0, t + 3 * DAY))).problem, 'afterEnd');
+});
+
+test('replay: a timeout loses on time, and only the player to move\'s clock can run out', async () => {
+  const base = await game([move(0, 0)]);
+  const timeout = (by) => ({ ...base, events: [...base.events, verb('timeout', by)] });
+  assert.deepEqual(played(timeout(1)).result, { winner: 0, how: 'time' });
+  assert.deepEqual(replayed(timeout(0)), { kind: 'friendLink', problem: 'timeout', index: 3 });
 });
 
 test('the worked example of docs/friend-links.md verifies', async () => {

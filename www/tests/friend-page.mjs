@@ -19,6 +19,22 @@ const SHOTS = path.resolve(here, '../../target/screenshots');
 export const T0 = Date.UTC(2026, 11, 3, 12);
 
 /**
+ * Waits until `condition` holds in the page, asking from here: the page's
+ * own timers and animation frames, which waitForFunction polls on, wait on
+ * a paused fake time.
+ * @param {import('playwright-core').Page} page
+ * @param {(arg: any) => unknown} condition
+ * @param {unknown} [arg]
+ */
+export async function until(page, condition, arg, ms = 20_000) {
+  const end = Date.now() + ms;
+  while (!(await page.evaluate(condition, arg))) {
+    assert.ok(Date.now() < end, `waited ${ms} ms for ${condition}`);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/**
  * The test file's site and players: served before its tests, every
  * browser closed after them, and no problem noted on any page.
  */
@@ -135,7 +151,7 @@ function friendPages({ server, problems, browsers, shots }) {
     if (!token.includes('F')) await page.click(token[1] === 'S' ? '#shape-square' : '#shape-round');
     const before = (await status(page)).moves;
     await clickPoint(page, token.replace(/^[BW]F?[CS]/, ''));
-    await page.waitForFunction((n) => window.federa.status().moves > n, before);
+    await until(page, (n) => window.federa.status().moves > n, before);
   }
 
   /** Alice invites, Bob joins, and Alice reads Bob's join: both at the start. */
@@ -164,9 +180,18 @@ function friendPages({ server, problems, browsers, shots }) {
     await page.screenshot({ path: path.join(shots, name + '.png'), fullPage: true });
   }
 
+  /** A screenshot of the part of the page that `selector` shows, as it is now (a page on paused time draws no frame). */
+  async function partShot(page, selector, name) {
+    const clip = await page.evaluate((s) => {
+      const r = document.querySelector(s).getBoundingClientRect();
+      return { x: r.x, y: r.y + window.scrollY, width: r.width, height: r.height };
+    }, selector);
+    await page.screenshot({ path: path.join(shots, name + '.png'), fullPage: true, clip });
+  }
+
   /**
    * Runs `fn` in `page` (whose code reaches the link game's modules as
-   * `window.linkTools`: codec, sign, keys, links, peer) on `arg`.
+   * `window.linkTools`: codec, sign, keys, links, peer, sdp) on `arg`.
    * @template A, R
    * @param {import('playwright-core').Page} page
    * @param {(arg: A) => R | Promise<R>} fn
@@ -176,10 +201,10 @@ function friendPages({ server, problems, browsers, shots }) {
     await page.evaluate(async () => {
       if (window.linkTools) return;
       const base = location.href.split('#')[0].replace(/[^/]*$/, '') + 'js/';
-      const [codec, sign, keys, links, peer] = await Promise.all(
-        ['friend/codec.js', 'friend/sign.js', 'friend/keys.js', 'links.js', 'live/peer.js'].map((m) => import(base + m)),
+      const [codec, sign, keys, links, peer, sdp] = await Promise.all(
+        ['friend/codec.js', 'friend/sign.js', 'friend/keys.js', 'links.js', 'live/peer.js', 'live/sdp.js'].map((m) => import(base + m)),
       );
-      window.linkTools = { codec, sign, keys, links, peer };
+      window.linkTools = { codec, sign, keys, links, peer, sdp };
     });
     return page.evaluate(fn, arg);
   }
@@ -209,5 +234,5 @@ function friendPages({ server, problems, browsers, shots }) {
     );
   }
 
-  return { player, facts, status, message, stored, invite, open, join, nextLink, move, pair, turn, shot, inPage, withEvents };
+  return { player, facts, status, message, stored, invite, open, join, nextLink, move, pair, turn, shot, partShot, inPage, withEvents };
 }

@@ -3,13 +3,15 @@
 // (a WebRTC data channel with no ICE server, its offer and answer carried
 // as the players would carry them: pasted, or opened in the same browser).
 // A live 5×5 game from the invitation to the win with no link opened by
-// hand; a rematch live; the connection cut
-// mid-game and the game finished by links; and a hostile page at the other
-// end sending garbage, an illegal move, a move for the wrong side and an
-// unsigned move, each refused with its message and nothing kept changed.
+// hand; a rematch live; the connection cut mid-game and the game finished
+// by links; live clocks on fake time (counts adopted, counts apart shown, a
+// loss on time signed); a connection that cannot open; and a hostile page
+// at the other end sending garbage, an illegal move, a move for the wrong
+// side and an unsigned move, each refused with its message and nothing
+// kept changed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { playerSuite } from './friend-page.mjs';
+import { T0, playerSuite, until } from './friend-page.mjs';
 import './glue.mjs';
 import en from '../js/i18n/en.js';
 import ru from '../js/i18n/ru.js';
@@ -18,12 +20,13 @@ import ru from '../js/i18n/ru.js';
 const { LIVE, hashParam, moveCode } = await import('../js/links.js');
 const words = { en, ru };
 
-const { server, problems, facts, status, message, stored, open, move, pair, turn, shot, inPage, withEvents } = playerSuite();
+const { server, problems, facts, status, message, stored, open, move, pair, turn, shot, partShot, inPage, withEvents } = playerSuite();
 
 const liveStatus = (page) => page.textContent('#live-status');
 
-/** `page` offers a live connection; returns the live invitation. */
-async function offer(page, shotName = '') {
+/** `page` offers a live connection with `clock` (a `[TimeControl]`, '' for none); returns the live invitation. */
+async function offer(page, shotName = '', clock = '') {
+  await page.selectOption('#live-clock', clock);
   await page.click('#live-start');
   await page.waitForFunction(() => document.querySelector('#live-link').value.includes('&live='));
   if (shotName) {
@@ -36,8 +39,8 @@ async function offer(page, shotName = '') {
 }
 
 /** Alice offers, Bob opens the invitation and answers, Alice pastes the answer: connected. */
-async function connect(alice, bob, { suffix = '', lang = 'en', relay = false } = {}) {
-  const invitation = await offer(alice, 'live-invitation' + suffix);
+async function connect(alice, bob, { suffix = '', lang = 'en', relay = false, clock = '' } = {}) {
+  const invitation = await offer(alice, 'live-invitation' + suffix, clock);
   await open(bob, invitation);
   await bob.waitForFunction(() => document.querySelector('#live-link').value.includes('&answer='));
   if (lang === 'en') assert.equal(await bob.textContent('#live-send-text'), 'Send this answer back to Alice:');
@@ -53,15 +56,24 @@ async function connect(alice, bob, { suffix = '', lang = 'en', relay = false } =
     await alice.click('#live-answer button[type="submit"]');
   }
   for (const [page, other] of [[alice, 'Bob'], [bob, 'Alice']]) {
-    await page.waitForFunction((words) => document.querySelector('#live-status').textContent === words, words[lang]['live.open'].replace('{name}', other));
+    await until(page, (text) => document.querySelector('#live-status').textContent === text, openWords(lang, other, clock));
   }
+}
+
+/** What a connected page's live status says, with the clocks of `clock` (a Fischer `[TimeControl]`, or ''). */
+function openWords(lang, name, clock) {
+  const open = words[lang]['live.open'].replace('{name}', name);
+  if (!clock) return open;
+  const [main, increment] = clock.split('+').map(Number);
+  const tc = words[lang]['newGame.fischer'].replace('{minutes}', String(main / 60)).replace('{seconds}', String(increment));
+  return `${open} ${words[lang]['live.clocks'].replace('{clock}', tc)}`;
 }
 
 /** The player of `page` moves, and the other page has it without a link opened. */
 async function liveTurn(page, other) {
   const n = (await facts(page)).events;
   await move(page);
-  await other.waitForFunction((n) => window.federa.friend()?.events === n, n + 1);
+  await until(other, (n) => window.federa.friend()?.events === n, n + 1);
   assert.equal((await facts(other)).text, (await facts(page)).text, 'both pages hold the same game');
 }
 
@@ -109,6 +121,68 @@ test('a live 5×5 game from the invitation to the win, a rematch live, and a cut
   }
   assert.ok((await facts(alice)).result);
   assert.deepEqual((await facts(bob2)).result, (await facts(alice)).result);
+});
+
+/** What the two clocks of `page` show: [dark, light], each its time, its line and its state; then the note under them. */
+const faces = (page) =>
+  page.evaluate(() => [
+    ...['dark', 'light'].map((c) => {
+      const el = document.querySelector(`#clocks .clock.${c}`);
+      const state = ['running', 'low', 'flagged'].filter((k) => el.classList.contains(k)).join(' ');
+      return `${el.querySelector('.clock-time').textContent} | ${el.querySelector('.clock-extra').textContent} | ${state}`;
+    }),
+    document.querySelector('#clocks .clock-note').hidden ? '' : document.querySelector('#clocks .clock-note').textContent,
+  ]);
+
+test('live clocks: each page counts both, adopts the mover\'s own count within the margin, shows counts further apart, and the player out of time signs the loss', async () => {
+  const { alice, bob } = await pair({ clock: T0 });
+  await connect(alice, bob, { clock: '60+1' });
+  // From here each browser's time moves only as the test moves it.
+  const T1 = T0 + 10 * 60_000;
+  for (const page of [alice, bob]) await page.context().clock.pauseAt(T1);
+  const on = (page, ms) => page.context().clock.fastForward(ms);
+  assert.deepEqual(await faces(alice), ['1:00 | +1 s a move | ', '1:00 | +1 s a move | ', '']);
+
+  await liveTurn(alice, bob);
+  assert.deepEqual(await faces(bob), ['1:00 | +1 s a move | ', '1:00 | +1 s a move | running', ''], 'the first move is free');
+  // Bob thinks 10 s; his move reaches Alice's page 1.5 s later by her time: she takes his count.
+  await on(alice, 11_500);
+  await on(bob, 10_000);
+  assert.deepEqual((await faces(alice))[1], '0:48 | +1 s a move | running');
+  await liveTurn(bob, alice);
+  assert.deepEqual(await faces(bob), ['1:00 | +1 s a move | running', '0:51 | +1 s a move | ', '']);
+  assert.deepEqual(await faces(alice), ['1:00 | +1 s a move | running', '0:51 | +1 s a move | ', ''], 'Bob\'s own count of his time, 1.5 s apart from hers');
+
+  // Alice thinks 5 s, and Bob's page sees no time go by: 5 s apart, beyond the margin, and said.
+  await on(alice, 5000);
+  await liveTurn(alice, bob);
+  assert.deepEqual(await faces(alice), ['0:56 | +1 s a move | ', '0:51 | +1 s a move | running', '']);
+  assert.deepEqual(await faces(bob), ['1:01 | +1 s a move | ', '0:51 | +1 s a move | running', 'The other page counts 0:56 for Dark; this page 1:01.']);
+  await partShot(bob, '#clocks', 'live-clocks-apart');
+
+  // Bob's time runs out by Alice's clock first: her page waits for his to sign it.
+  await on(alice, 53_000);
+  await until(alice, () => document.querySelector('#clocks .clock.light').classList.contains('flagged'));
+  assert.deepEqual(await faces(alice), [
+    '0:56 | +1 s a move | ',
+    '0:00.0 | out of time | low flagged',
+    'Light’s time is up by this page’s clock: the game ends when the other page records it.',
+  ]);
+  await partShot(alice, '#clocks', 'live-clocks-their-flag');
+  assert.equal((await facts(alice)).result, null);
+  // Then by his own: his page signs the loss, and hers has it at once.
+  await on(bob, 53_000);
+  await until(alice, () => window.federa.friend()?.result !== null);
+  for (const page of [alice, bob]) {
+    assert.deepEqual((await facts(page)).result, { winner: 0, how: 'time' });
+    assert.equal(await page.textContent('#friend-status'), 'Bob ran out of time: Alice won.');
+    const record = await page.evaluate(() => window.federa.record());
+    assert.match(record, /\[TimeControl "60\+1"\]/);
+    assert.match(record, /\[Termination "time"\]/);
+    assert.match(record, /\[Result "B"\]/);
+  }
+  assert.equal((await facts(alice)).text, (await facts(bob)).text);
+  assert.deepEqual((await faces(alice)).slice(0, 2), ['0:56 | +1 s a move | ', '0:00.0 | out of time | low flagged'], 'the clocks stop on the loss');
 });
 
 test('a take-back asked and allowed, and a resignation, over the connection', async () => {
@@ -185,6 +259,42 @@ async function hostile(bob, invitation) {
   return { page, answer };
 }
 
+test('answers whose addresses cannot be reached: the page says the browsers could not reach each other, and the game goes on by links', async () => {
+  const { alice, bob } = await pair();
+  /**
+   * Alice's live invitation answered by a page of Bob's browser whose one
+   * address is `port` of this machine, where no one answers; the answering
+   * page gone before Alice pastes it.
+   */
+  async function unreachable(port) {
+    const invitation = await offer(alice);
+    const { page: evil, answer } = await hostile(bob, invitation);
+    const code = await inPage(
+      evil,
+      ({ code, port }) => {
+        const { sdp } = window.linkTools;
+        window.hostile.close();
+        return sdp.packDescription({ ...sdp.unpackDescription(code, 'answer'), candidates: [{ kind: 1, address: '127.0.0.1', port }] });
+      },
+      { code: answer, port },
+    );
+    await evil.close();
+    await alice.fill('#live-answer-text', code);
+    await alice.click('#live-answer button[type="submit"]');
+    await alice.waitForFunction(() => document.querySelector('#live-status').textContent !== 'Waiting for the connection to open…', null, { timeout: 60_000 });
+    assert.equal(
+      await liveStatus(alice),
+      'The connection could not open: the two browsers could not reach each other. On two networks, name a STUN server in the settings; behind some firewalls only links get through, and the game goes on by links.',
+    );
+    assert.equal(await message(alice), '');
+    assert.equal(await alice.textContent('#live-start'), 'Connect again', 'a new invitation may try again');
+  }
+  // A port the browser tries in vain (it gives up after some 15 s), then one it will not try at all (the page gives up after 30 s).
+  await unreachable(40_917);
+  await unreachable(9);
+  await turn(alice, bob);
+});
+
 /** A placement of a round piece at `point` in a 5×5 link. */
 const placeCode = (point) => moveCode({ kind: 'place', at: point, piece: 'lightRound' }, 5);
 
@@ -247,15 +357,19 @@ test('a hostile page at the other end: garbage, an illegal move, a move for the 
   await evil.close();
 });
 
-test('the live invitation, a live game and a dropped connection, on a phone and in Russian', async () => {
+test('the live invitation, a live game with clocks and a dropped connection, on a phone and in Russian', async () => {
   for (const [lang, phone] of [['en', true], ['ru', false], ['ru', true]]) {
     const suffix = `${lang === 'en' ? '' : '-' + lang}${phone ? '-360' : ''}`;
     const { alice, bob } = await pair({ lang, phone });
-    await connect(alice, bob, { suffix, lang, relay: !phone });
+    await connect(alice, bob, { suffix, lang, relay: !phone, clock: '300+3' });
     await liveTurn(alice, bob);
+    await liveTurn(bob, alice);
+    assert.ok(await bob.isVisible('#clocks'), 'a live game with clocks');
     await shot(bob, 'live-game' + suffix);
     await bob.close();
     await alice.waitForFunction((text) => document.querySelector('#live-status').textContent === text, words[lang]['live.dropped']);
+    assert.equal(await alice.isVisible('#clocks'), false, 'by links, the game has no clocks');
+    assert.doesNotMatch(await alice.evaluate(() => window.federa.record()), /TimeControl/);
     await shot(alice, 'live-dropped' + suffix);
   }
 });

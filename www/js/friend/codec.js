@@ -20,6 +20,8 @@ const MAX_U32 = 2 ** 32 - 1;
 /** The event kinds two by two, the inviter's even and the guest's odd; then the join. */
 const VERBS = /** @type {const} */ (['move', 'resign', 'offer', 'accept', 'decline', 'claim']);
 const JOIN = 12;
+/** A resign's mark: the resigner's time ran out. */
+const TIMEOUT = 1;
 const FLAG = { pie: 1, second: 2, guest: 32, unused: 0xc0 };
 const GAME_TAG = 'federa-game-v1\n';
 const HANDOVER_TAG = 'federa-handover-v1\n';
@@ -29,9 +31,10 @@ const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
  * @typedef {0 | 1} Player 0: the inviter, 1: the guest.
  * @typedef {{ name: string, key: Uint8Array }} Identity a name and a P-256 public key (x‖y).
  * @typedef {{ type: 'move', by: Player, code: number, time: number }
- *   | { type: 'resign' | 'offer' | 'accept' | 'decline' | 'claim', by: Player, time: number }
+ *   | { type: 'resign' | 'timeout' | 'offer' | 'accept' | 'decline' | 'claim', by: Player, time: number }
  *   | { type: 'join', by: 1, name: string, key: Uint8Array, time: number }} Event
- *   time: unix seconds. A move's code is links.js's.
+ *   time: unix seconds. A move's code is links.js's. A timeout: the
+ *   player's time ran out in a live game's clock (a resign marked 1).
  * @typedef {{ key: Uint8Array, cert: Uint8Array }} Handover a new device key, certified by the one before.
  * @typedef {{ by: Player, index: number, sig: Uint8Array, chain: Handover[] }} Sig
  *   index: the number of events it covers (0: the header alone).
@@ -80,6 +83,7 @@ const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
  *   | { problem: 'accept', index: number }
  *   | { problem: 'decline', index: number }
  *   | { problem: 'claim', index: number, reason: 'noClock' | 'toMove' | 'notJoined' | 'early' }
+ *   | { problem: 'timeout', index: number }
  * )} FriendLinkError
  * The decoder's (tooLong … trailing), encodeLink's (unwritable: the
  * FriendLink given has no text), sign.js's (unsigned … handover) and
@@ -247,12 +251,12 @@ function writeEvents(out, link, count) {
   let joined = link.guest !== null;
   for (const [k, event] of link.events.slice(0, count).entries()) {
     const field = `events[${k}]`;
-    const verb = VERBS.indexOf(/** @type {typeof VERBS[number]} */ (event.type));
+    const verb = VERBS.indexOf(/** @type {typeof VERBS[number]} */ (event.type === 'timeout' ? 'resign' : event.type));
     Writer.must(event.by === 0 || event.by === 1, `${field}.by`);
     if (event.type === 'join') Writer.must(event.by === 1 && !joined, field);
     else Writer.must(verb >= 0 && (event.type !== 'move' || isMoveCode(event.code)), field);
     const kind = event.type === 'join' ? JOIN : verb * 2 + event.by;
-    const word = (kind << 12) | (event.type === 'move' ? event.code : 0);
+    const word = (kind << 12) | (event.type === 'move' ? event.code : event.type === 'timeout' ? TIMEOUT : 0);
     out.bytes.push(word >> 8, word & 255);
     out.varint(event.time - time, `${field}.time`);
     time = event.time;
@@ -421,7 +425,8 @@ export function decodeLink(text) {
     const [hi, lo] = read.take(2, 'event');
     const [kind, data] = [hi >> 4, ((hi & 15) << 8) | lo];
     if (kind > JOIN) throw friendError('kind', { index, eventKind: kind });
-    if (kind < 2 ? !isMoveCode(data) : data !== 0) throw friendError('garbled', { index });
+    const resign = kind >> 1 === VERBS.indexOf('resign');
+    if (kind < 2 ? !isMoveCode(data) : data !== 0 && !(resign && data === TIMEOUT)) throw friendError('garbled', { index });
     if (kind === JOIN && joined) throw friendError('join', { index });
     time += read.varint('time');
     const by = /** @type {Player} */ (kind & 1);
@@ -429,6 +434,7 @@ export function decodeLink(text) {
       joined = true;
       events.push({ type: 'join', by: 1, ...read.identity(), time });
     } else if (kind < 2) events.push({ type: 'move', by, code: data, time });
+    else if (resign && data === TIMEOUT) events.push({ type: 'timeout', by, time });
     else events.push({ type: /** @type {Exclude<Event['type'], 'move' | 'join'>} */ (VERBS[kind >> 1]), by, time });
   }
 

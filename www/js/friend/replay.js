@@ -77,6 +77,10 @@ export function replay(engine, link) {
         if (winner) result = { winner: playerOf(seats[winner]), how: 'rules' };
       } else if (event.type === 'resign') {
         result = { winner: event.by === 0 ? 1 : 0, how: 'resign' };
+      } else if (event.type === 'timeout') {
+        // Only the clock that runs can run out: the player to move's.
+        if (event.by !== toMove()) throw refuse('timeout');
+        result = { winner: event.by === 0 ? 1 : 0, how: 'time' };
       } else if (event.type === 'offer') {
         if (offer || !standing.some((m) => m.by === event.by)) throw refuse('offer');
         offer = { by: event.by };

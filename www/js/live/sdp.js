@@ -188,6 +188,10 @@ export function sessionDescription(d) {
     'm=application 9 UDP/DTLS/SCTP webrtc-datachannel',
     'c=IN IP4 0.0.0.0',
     ...candidates,
+    // An answer's addresses are all there are: with none reachable, the
+    // host's browser says the connection failed (an offer's are not, since
+    // the guest leaves out the host's own and waits for its checks).
+    ...(d.type === 'answer' ? ['a=end-of-candidates'] : []),
     `a=ice-ufrag:${d.ufrag}`,
     `a=ice-pwd:${d.pwd}`,
     'a=ice-options:trickle',

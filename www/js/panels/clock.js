@@ -3,7 +3,10 @@
 // keep their width (no jump as they count), tenths under ten seconds, a
 // byo-yomi's periods left under it; the running clock in the accent colour,
 // a low one in the warning colour, a flag and a pause marked. Each face is
-// a button: a tap pauses both clocks, another starts them again.
+// a button: a tap pauses both clocks, another starts them again (but in a
+// live game, whose clocks the other page runs too). A note
+// under them says where a live game's two pages count apart.
+import { parseTimeControl } from '../clock.js';
 
 /**
  * @typedef {import('../words.js').Translate} Translate
@@ -11,6 +14,18 @@
  * @typedef {import('../clock.js').TimeControl} TimeControl
  * @typedef {'dark' | 'light'} Color
  */
+
+/**
+ * A time control's name, as the dialogs offer it.
+ * @param {Translate} t
+ * @param {string} value a `[TimeControl]` value, or '' for none
+ */
+export function clockName(t, value) {
+  const tc = parseTimeControl(value);
+  if (!tc) return t('newGame.clockNone');
+  if (tc.kind === 'fischer') return t('newGame.fischer', { minutes: tc.main / 60, seconds: tc.increment });
+  return t('newGame.byoyomi', { minutes: tc.main / 60, count: tc.periods, seconds: tc.period });
+}
 
 /** @param {number} n */
 const two = (n) => String(n).padStart(2, '0');
@@ -32,10 +47,13 @@ export function clockText(ms) {
  * Draws the clocks.
  * @param {HTMLElement} box
  * @param {{ t: Translate, tc: TimeControl, time: Record<Color, SideTime>, running: Color | null,
- *   low: Record<Color, boolean>, flag: Color | null, paused: Color | null }} state
- * paused: the side whose clock a pause stopped
+ *   low: Record<Color, boolean>, flag: Color | null, paused: Color | null, pausable: boolean, note: string }} state
+ * paused: the side whose clock a pause stopped; note: '' for none
  */
-export function renderClocks(box, { t, tc, time, running, low, flag, paused }) {
+export function renderClocks(box, { t, tc, time, running, low, flag, paused, pausable, note }) {
+  const noteEl = /** @type {HTMLElement} */ (box.querySelector('.clock-note'));
+  noteEl.textContent = note;
+  noteEl.hidden = !note;
   for (const color of /** @type {Color[]} */ (['dark', 'light'])) {
     const clock = /** @type {HTMLElement} */ (box.querySelector(`.clock.${color}`));
     const side = time[color];
@@ -44,7 +62,9 @@ export function renderClocks(box, { t, tc, time, running, low, flag, paused }) {
     clock.classList.toggle('flagged', flag === color);
     /** @type {HTMLElement} */ (clock.querySelector('.clock-time')).textContent = clockText(side.ms);
     clock.classList.toggle('paused', paused === color);
-    clock.setAttribute('aria-pressed', String(paused !== null));
+    clock.title = pausable ? t('clock.pauseTitle') : '';
+    if (pausable) clock.setAttribute('aria-pressed', String(paused !== null));
+    else clock.removeAttribute('aria-pressed');
     /** The line under the time: the flag or pause, else what the time control gives next. */
     const extra = () => {
       if (flag === color) return t('clock.flagged');

@@ -5,6 +5,7 @@
 // for the answer that comes back, and where a direct connection works.
 // Names and codes come from links: they are only ever set as text.
 import { opponentName } from './friend-status.js';
+import { clockName } from './clock.js';
 
 /**
  * @typedef {import('../play/friend.js').Facts} Facts
@@ -16,17 +17,17 @@ const $ = (id) => document.getElementById(id);
 
 /**
  * @param {{ t: Translate, state: import('../play/live.js').LiveState, facts: Facts | null, sent: string,
- *   problem: string, stun: string, canStart: boolean, qr: boolean }} state
- * qr: whether the QR code of the link to send is shown
+ *   problem: string, stun: string, clock: string, canStart: boolean, qr: boolean }} state
+ * clock: the connection's `[TimeControl]` ('' for none); qr: whether the QR code of the link to send is shown
  */
-export function renderLive({ t, state, facts, sent, problem, stun, canStart, qr }) {
+export function renderLive({ t, state, facts, sent, problem, stun, clock, canStart, qr }) {
   const name = facts ? opponentName(t, facts) : '';
   const status = {
     idle: '',
     gathering: t('live.gathering'),
     offering: '',
     answering: sent ? '' : t('live.waiting'),
-    open: t('live.open', { name }),
+    open: clock ? `${t('live.open', { name })} ${t('live.clocks', { clock: clockName(t, clock) })}` : t('live.open', { name }),
     dropped: t('live.dropped'),
     failed: t('live.failed', { reason: problem }),
   }[state];
@@ -44,6 +45,7 @@ export function renderLive({ t, state, facts, sent, problem, stun, canStart, qr 
   $('live-answer').hidden = state !== 'offering';
   const start = $('live-start');
   start.hidden = !canStart || !['idle', 'dropped', 'failed'].includes(state);
+  $('live-clock-row').hidden = start.hidden;
   start.textContent = t(state === 'idle' ? 'live.start' : 'live.again');
   // Connected, the links go by themselves: none to send by hand.
   if (state === 'open') $('friend-send').hidden = true;

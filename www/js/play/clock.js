@@ -9,22 +9,30 @@
 // another (or the next move) starts them again. The times are kept with the
 // game, so that a reload finds them as they were (the time away counts: a
 // clock does not stop for a closed tab, only for a pause).
-import { Clock, parseTimeControl, thinkMs } from '../clock.js';
-import { renderClocks } from '../panels/clock.js';
+// In a live game (play/live.js) each page runs its own clocks and sends
+// its counts with each link: the other page adopts its player's own count
+// when the two agree within a margin, and shows them when they do not.
+// There is no pause, and each page records its own player's loss on time.
+import { Clock, parseTimeControl, thinkMs, totalMs } from '../clock.js';
+import { clockText, renderClocks } from '../panels/clock.js';
 import { AI_MS } from '../session.js';
 
 /**
  * @typedef {import('./page.js').Page} Page
  * @typedef {import('../types.js').Status} Status
  * @typedef {import('../clock.js').SideTime} SideTime
- * @typedef {{ sides: { dark: SideTime, light: SideTime }, running: 'dark' | 'light' | null, since: number,
- *   flag: 'dark' | 'light' | null, paused: 'dark' | 'light' | null }} SavedClock
+ * @typedef {'dark' | 'light'} Color
+ * @typedef {{ sides: { dark: SideTime, light: SideTime }, running: Color | null, since: number,
+ *   flag: Color | null, paused: Color | null, seen?: { ply: number, toMove: Color } }} SavedClock
+ *   seen: the position the clock last counted, to press it for a move made since
  */
 
 /** How often a running clock is drawn, in ms (tenths show under ten seconds). */
 const TICK_MS = 100;
 /** A side's time under which its clock warns, in ms. */
 const LOW_MS = 10_000;
+/** How far two pages' counts of a side's time may be apart before the page says so, in ms. */
+const MARGIN_MS = 2000;
 
 /**
  * A saved clock, if it reads as one.
@@ -35,7 +43,10 @@ function savedClock(v) {
   const side = (/** @type {any} */ s) =>
     s && Number.isFinite(s.ms) && s.ms >= 0 && Number.isInteger(s.periods) && s.periods >= 0 && typeof s.byoyomi === 'boolean';
   const color = (/** @type {any} */ c) => c === null || c === 'dark' || c === 'light';
-  return v && side(v.sides?.dark) && side(v.sides?.light) && color(v.running) && color(v.flag) && color(v.paused ?? null) && Number.isFinite(v.since) ? v : null;
+  const seen = (/** @type {any} */ p) => p === undefined || (Number.isInteger(p?.ply) && p.ply >= 0 && color(p.toMove) && p.toMove !== null);
+  return v && side(v.sides?.dark) && side(v.sides?.light) && color(v.running) && color(v.flag) && color(v.paused ?? null) && seen(v.seen) && Number.isFinite(v.since)
+    ? v
+    : null;
 }
 
 export class Clocks {
@@ -54,8 +65,12 @@ export class Clocks {
     this.seen = null;
     /** The sides warned of low time this turn. @type {Set<string>} */
     this.warned = new Set();
-    /** The side whose clock a pause stopped, or null. @type {'dark' | 'light' | null} */
+    /** The side whose clock a pause stopped, or null. @type {Color | null} */
     this.paused = null;
+    /** A side whose time the other page counts differently, by more than the margin. @type {{ color: Color, theirs: number, ours: number } | null} */
+    this.apart = null;
+    /** This page's player ran out of time in a game with a player elsewhere (who waits for it to be signed). */
+    this.onOwnFlag = () => {};
     this.timer = 0;
   }
 
@@ -71,11 +86,14 @@ export class Clocks {
     window.clearTimeout(this.timer);
     this.clock = null;
     this.paused = null;
+    this.apart = null;
     this.warned.clear();
     const st = game.status();
     this.seen = { ply: st.ply, toMove: st.toMove };
+    this.parts.box.hidden = !tc;
     if (!tc) return;
     const kept = savedClock(saved);
+    if (kept?.seen) this.seen = kept.seen;
     const clock = new Clock(tc, kept?.sides);
     if (kept) Object.assign(clock, { running: kept.running, since: kept.since, flag: kept.flag });
     this.paused = kept?.paused ?? null;
@@ -85,7 +103,37 @@ export class Clocks {
   /** The clock's times for the game's entry, or null. @returns {SavedClock | null} */
   saved() {
     const { clock } = this;
-    return clock ? { sides: clock.sides, running: clock.running, since: clock.since, flag: clock.flag, paused: this.paused } : null;
+    return clock ? { sides: clock.sides, running: clock.running, since: clock.since, flag: clock.flag, paused: this.paused, seen: this.seen ?? undefined } : null;
+  }
+
+  /** Both sides' times now, as totals (a live game's message), or null with no clock. */
+  report() {
+    const { clock } = this;
+    if (!clock) return null;
+    const now = this.now();
+    return { dark: totalMs(clock.tc, clock.time('dark', now)), light: totalMs(clock.tc, clock.time('light', now)) };
+  }
+
+  /**
+   * The other page's counts of both sides' times (totals, as `report`
+   * makes them): its player's own adopted where the two agree within the
+   * margin (the time the message took is not the mover's), and a side
+   * counted further apart shown.
+   * @param {{ dark: number, light: number }} reported
+   */
+  reconcile(reported) {
+    const { clock } = this;
+    const { session } = this.page;
+    const st = session.status();
+    if (!clock || session.outcome(st)) return;
+    const now = this.now();
+    this.apart = null;
+    for (const color of /** @type {Color[]} */ (['dark', 'light'])) {
+      const ours = totalMs(clock.tc, clock.time(color, now));
+      if (Math.abs(reported[color] - ours) > MARGIN_MS) this.apart = { color, theirs: reported[color], ours };
+      else if (session.seatOf(color, st) === 'remote') clock.adopt(color, reported[color], now, st.toMove);
+    }
+    this.tick();
   }
 
   /**
@@ -125,7 +173,8 @@ export class Clocks {
   /** A tap on a clock: pauses both, or starts the paused one again. */
   toggle() {
     const { clock } = this;
-    if (!clock || clock.flag || this.page.session.outcome()) return;
+    // A clock another page also runs cannot stop at one end.
+    if (!clock || clock.flag || this.page.session.outcome() || this.page.session.remote()) return;
     const now = this.now();
     if (this.paused) {
       clock.start(this.paused, now);
@@ -138,10 +187,26 @@ export class Clocks {
     this.tick();
   }
 
-  /** A side's time ran out: the other wins on time. */
+  /**
+   * A side's time ran out: the other wins on time. With a player
+   * elsewhere, each page signs its own player's loss, and waits for the
+   * other's.
+   */
   timeUp() {
     const flag = this.clock?.flag;
-    if (flag && !this.page.session.outcome()) this.page.session.end(flag === 'dark' ? 'light' : 'dark', 'time');
+    const { session } = this.page;
+    if (!flag || session.outcome()) return;
+    if (!session.remote()) session.end(flag === 'dark' ? 'light' : 'dark', 'time');
+    else if (session.seatOf(flag) === 'human') this.onOwnFlag();
+  }
+
+  /** What the clocks' note says: the other page's count apart from this one's, or a time up by this count alone. */
+  note() {
+    const { t, session } = this.page;
+    const flag = this.clock?.flag;
+    if (flag && !session.outcome() && session.seatOf(flag) === 'remote') return t('clock.theirFlag', { color: t('color.' + flag) });
+    const apart = this.apart;
+    return apart ? t('clock.apart', { color: t('color.' + apart.color), theirs: clockText(apart.theirs), ours: clockText(apart.ours) }) : '';
   }
 
   /** Draws the clocks, checks for a flag, and comes back while one runs. */
@@ -152,11 +217,10 @@ export class Clocks {
     box.hidden = clock === null;
     if (!clock) return;
     const now = this.now();
+    if (clock.running && clock.flagged(now)) this.timeUp();
+    // Ended on time, the game has drawn the clocks already.
+    if (this.clock !== clock) return;
     const running = clock.running;
-    if (running && clock.flagged(now)) {
-      this.timeUp();
-      return;
-    }
     const time = { dark: clock.time('dark', now), light: clock.time('light', now) };
     // Low: the last seconds that are not given back (a byo-yomi's last period, or Fischer's time).
     const low = (/** @type {'dark' | 'light'} */ c) => time[c].ms < LOW_MS && (clock.tc.kind === 'fischer' || (time[c].byoyomi && time[c].periods <= 1));
@@ -164,7 +228,8 @@ export class Clocks {
       this.warned.add(running);
       this.parts.beep();
     }
-    renderClocks(box, { t: this.page.t, tc: clock.tc, time, running, low: { dark: low('dark'), light: low('light') }, flag: clock.flag, paused: this.paused });
+    renderClocks(box, { t: this.page.t, tc: clock.tc, time, running, low: { dark: low('dark'), light: low('light') }, flag: clock.flag, paused: this.paused,
+      pausable: !this.page.session.remote(), note: this.note() });
     if (running) this.timer = window.setTimeout(() => this.tick(), TICK_MS);
   }
 }

@@ -331,6 +331,12 @@ export class Friends {
     this.parts.open(tagged(state.game, link, state), facts.seats);
   }
 
+  /** Makes the game held the page's again (a live connection's clocks came or went). */
+  refresh() {
+    const held = this.held;
+    if (held) this.show(held.link, held.facts.me, true);
+  }
+
   /**
    * Appends an event by this browser's player, signs the link and keeps
    * it. A move is already on the page's board; any other event (a
@@ -392,7 +398,7 @@ export class Friends {
 
   /**
    * A verb of this browser's player.
-   * @param {'resign' | 'offer' | 'accept' | 'decline' | 'claim'} type
+   * @param {'resign' | 'timeout' | 'offer' | 'accept' | 'decline' | 'claim'} type
    */
   verb(type) {
     return this.append((link, by) => /** @type {Event} */ ({ type, by, time: stamp(link, this.now()) }), true);

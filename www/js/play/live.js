@@ -9,6 +9,11 @@
 // as a link opened by hand does: checked whole, refused with its reason,
 // nothing kept changed. When the connection drops, the game goes on by
 // links, and a new invitation connects it again. Loaded only when used.
+// The invitation may carry a time control: while connected, the game has
+// clocks (play/clock.js), started afresh by each connection, and each link
+// sent carries this page's counts of both times. They are the
+// connection's, not the signed game's: a drop stops them, and only a loss
+// on time is signed (a timeout, by the player who ran out).
 import { LivePeer, readMessage } from '../live/peer.js';
 import { entryId } from './friend.js';
 import { decodeLink, hex } from '../friend/codec.js';
@@ -17,17 +22,25 @@ import { renderLive } from '../panels/live.js';
 import { LIVE, hashParam, linkOfText } from '../links.js';
 import { drawQr } from '../panels/friend.js';
 import { describeError } from '../words.js';
+import { formatTimeControl, parseTimeControl } from '../clock.js';
 
 /**
  * @typedef {'idle' | 'gathering' | 'offering' | 'answering' | 'open' | 'dropped' | 'failed'} LiveState
  */
 
 const CHANNEL = 'federa-live';
+/**
+ * How long the host's page waits for the connection once it has the
+ * answer, in ms. A browser gives up on addresses it tries in vain after
+ * about 15 s, but says nothing of addresses it will not try (a port it
+ * blocks): those wait for this.
+ */
+const OPEN_MS = 30_000;
 
 export class Live {
   /**
    * @param {import('./page.js').Page} page
-   * @param {{ friends: import('./friend.js').Friends, address: () => string, stun: () => string }} parts
+   * @param {{ friends: import('./friend.js').Friends, clocks: import('./clock.js').Clocks, address: () => string, stun: () => string }} parts
    */
   constructor(page, parts) {
     this.page = page;
@@ -40,6 +53,10 @@ export class Live {
     this.sent = '';
     /** Why the connection could not open. @type {unknown} */
     this.problem = null;
+    /** The connection's time control, or null for none. @type {import('../clock.js').TimeControl | null} */
+    this.tc = null;
+    /** The entry id of the game whose clocks run (a rematch's start afresh). @type {string | null} */
+    this.clockGame = null;
     /** @type {LivePeer | null} */
     this.peer = null;
     /** The entry id of a game arriving over the connection, while it is read. @type {string | null} */
@@ -64,6 +81,7 @@ export class Live {
       };
     }
     parts.friends.onSigned = (text, id, from) => this.send(text, id, from);
+    parts.clocks.onOwnFlag = () => parts.friends.verb('timeout');
   }
 
   /** The link game shown, if this browser plays in it. */
@@ -89,6 +107,9 @@ export class Live {
         if (this.peer !== peer) return;
         this.state = 'open';
         this.sent = '';
+        // The game again, now with its clocks.
+        this.clockGame = null;
+        if (this.tc) this.parts.friends.refresh();
         // Each side says where it stands: the newer link wins, as by hand.
         const held = this.parts.friends.held;
         if (held) peer.send({ link: held.facts.text, clock: null });
@@ -107,6 +128,8 @@ export class Live {
         }
         this.state = 'dropped';
         peer.close();
+        // By links, the game has no clocks.
+        if (this.tc) this.parts.friends.refresh();
         this.page.redraw();
       },
     });
@@ -123,19 +146,25 @@ export class Live {
     this.page.redraw();
   }
 
-  /** This player offers a connection: the live invitation to send. */
-  host() {
-    return this.negotiate((peer) => peer.offer(), LIVE.offer, 'offering');
+  /**
+   * This player offers a connection: the live invitation to send.
+   * @param {string} clock the connection's `[TimeControl]`, or '' for no clocks
+   */
+  host(clock) {
+    this.tc = parseTimeControl(clock);
+    const param = this.tc ? `&${LIVE.clock}=${encodeURIComponent(formatTimeControl(this.tc))}` : '';
+    return this.negotiate((peer) => peer.offer(), LIVE.offer, 'offering', param);
   }
 
   /**
    * A new connection's code made (`make`), and the game's link carrying it
-   * under `param` made the link to send; then `state`.
+   * under `param` (and `more`) made the link to send; then `state`.
    * @param {(peer: LivePeer) => Promise<string>} make
    * @param {string} param
    * @param {LiveState} state
+   * @param {string} [more] the link's parameters after the code
    */
-  async negotiate(make, param, state) {
+  async negotiate(make, param, state, more = '') {
     const held = this.mine();
     if (!held) return;
     const peer = this.fresh();
@@ -144,7 +173,7 @@ export class Live {
     try {
       const code = await make(peer);
       if (this.peer !== peer) return;
-      this.sent = `${linkOfText(this.parts.address(), held.facts.text)}&${param}=${code}`;
+      this.sent = `${linkOfText(this.parts.address(), held.facts.text)}&${param}=${code}${more}`;
       this.state = state;
     } catch (error) {
       this.fail(error);
@@ -160,10 +189,14 @@ export class Live {
   async accept(text) {
     if (this.state !== 'offering' || !this.peer) return;
     const code = text.includes('#') ? (hashParam(text.slice(text.indexOf('#')), LIVE.answer) ?? '') : text;
+    const peer = this.peer;
     try {
-      await this.peer.accept(code);
+      await peer.accept(code);
       this.state = 'answering';
       this.sent = '';
+      setTimeout(() => {
+        if (this.peer === peer && this.state === 'answering') this.fail({ kind: 'liveCode', problem: 'unreachable' });
+      }, OPEN_MS);
     } catch (error) {
       // A wrong answer leaves the invitation standing: the right one may come.
       this.page.say(this.page.t('live.failed', { reason: describeError(this.page.t, error) }), 'error');
@@ -176,9 +209,31 @@ export class Live {
    * This player answers the other's live invitation (the game shown is its
    * game, joined): the answer to send back.
    * @param {string} offer
+   * @param {string | null} clock the invitation's `[TimeControl]`, or null for no clocks
    */
-  answer(offer) {
+  answer(offer, clock) {
+    this.tc = clock === null ? null : parseTimeControl(clock);
+    if (clock !== null && !this.tc) {
+      this.fail({ kind: 'liveCode', problem: 'clock' });
+      return Promise.resolve();
+    }
     return this.negotiate((peer) => peer.answer(offer), LIVE.answer, 'answering');
+  }
+
+  /**
+   * The clocks' times for `game` as it is made anew (a move arrived, a
+   * take-back): connected with a time control, the game carries it, and
+   * the clocks go on from where they stood (afresh for a new game); else
+   * none.
+   * @param {import('../types.js').Game} game
+   */
+  clockOf(game) {
+    const held = this.parts.friends.held;
+    if (this.state !== 'open' || !this.tc || !held || (held.facts.id !== this.gameId && held.facts.id !== this.incoming)) return null;
+    game.setTag('TimeControl', formatTimeControl(this.tc));
+    const kept = this.clockGame === held.facts.id ? this.parts.clocks.saved() : null;
+    this.clockGame = held.facts.id;
+    return kept;
   }
 
   /**
@@ -223,7 +278,8 @@ export class Live {
   send(text, id, from) {
     if (this.state !== 'open' || from !== this.gameId) return;
     this.gameId = id;
-    this.peer?.send({ link: text, clock: null });
+    // A new game's clocks start afresh: the old one's times are not its.
+    this.peer?.send({ link: text, clock: id === from ? this.parts.clocks.report() : null });
   }
 
   /**
@@ -241,15 +297,18 @@ export class Live {
     const { t } = this.page;
     const { friends } = this.parts;
     try {
-      const { link: text } = readMessage(data);
+      const { link: text, clock } = readMessage(data);
       const link = decodeLink(text);
       const id = entryId(link);
       const held = friends.held;
+      const same = id === this.gameId;
       // Only this game, or once it is over a rematch between its two players.
-      if (id !== this.gameId && !(held?.facts.result && this.samePlayers(link))) throw { kind: 'liveMessage', problem: 'otherGame' };
+      if (!same && !(held?.facts.result && this.samePlayers(link))) throw { kind: 'liveMessage', problem: 'otherGame' };
       this.incoming = id;
       await friends.receive(text);
       this.gameId = id;
+      // Counted against the game the link left (a rematch's clocks start afresh).
+      if (same && clock) this.parts.clocks.reconcile(clock);
     } catch (error) {
       this.page.say(t('live.refused', { reason: describeError(t, error) }), 'error');
     } finally {
@@ -295,6 +354,7 @@ export class Live {
       sent: this.sent,
       problem: this.problem === null ? '' : describeError(this.page.t, this.problem),
       stun: this.parts.stun(),
+      clock: this.tc ? formatTimeControl(this.tc) : '',
       canStart: facts !== null && facts.me !== null && !facts.result,
       qr: this.qr && this.sent !== '',
     });
