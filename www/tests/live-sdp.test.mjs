@@ -1,7 +1,8 @@
 // Unit tests of the live codes (js/live/sdp.js): Chromium's own offer and
 // answer (fixtures/sdp, from two headless browsers on one machine) to a
 // code and back, its length, every kind of candidate, and codes refused
-// with their problem.
+// with their problem; and the messages of a live connection (js/live/peer.js),
+// read for their shape.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
@@ -10,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import './glue.mjs';
 
 const { describe, packDescription, unpackDescription, sessionDescription } = await import('../js/live/sdp.js');
+const { readMessage, writeMessage } = await import('../js/live/peer.js');
 const here = path.dirname(fileURLToPath(import.meta.url));
 const fixture = (name) => fs.readFile(path.join(here, 'fixtures/sdp', name), 'utf8');
 
@@ -79,4 +81,34 @@ test('a code that is not one is refused with its problem', async () => {
   const sdp = await fixture('chromium-offer.sdp');
   assert.throws(() => describe(sdp.replace(/a=ice-pwd:.*/, 'a=ice-pwd:short'), 'offer'), { kind: 'liveCode', problem: 'sdp' }, 'a password ICE does not allow');
   assert.throws(() => describe(sdp.replace(/(a=fingerprint:sha-256 [0-9A-F:]*):[0-9A-F]{2}/, '$1'), 'offer'), { kind: 'liveCode', problem: 'sdp' }, 'a fingerprint of 31 bytes');
+});
+
+test('a live message reads back as written, and one of another shape, too long or with a clock that no game has is refused', () => {
+  const message = { link: 'AQID', clock: { dark: 299_500, light: 303_000 } };
+  assert.deepEqual(readMessage(writeMessage(message)), message);
+  assert.deepEqual(readMessage(writeMessage({ link: 'AQID', clock: null })), { link: 'AQID', clock: null });
+  const problem = (data) => {
+    try {
+      readMessage(data);
+    } catch (e) {
+      return e;
+    }
+    assert.fail(`read ${data}`);
+  };
+  assert.deepEqual(problem(new ArrayBuffer(4)), { kind: 'liveMessage', problem: 'binary' });
+  assert.deepEqual(problem('x'.repeat(20_001)), { kind: 'liveMessage', problem: 'tooLong', length: 20_001 });
+  assert.deepEqual(problem('{"federa":1,'), { kind: 'liveMessage', problem: 'json' });
+  const shapes = [
+    { federa: 2, link: 'AQID', clock: null },
+    { federa: 1, link: 3, clock: null },
+    { federa: 1, link: 'AQID' },
+    { federa: 1, link: 'AQID', clock: null, more: 1 },
+    { federa: 1, link: 'AQID', clock: { dark: -1, light: 0 } },
+    { federa: 1, link: 'AQID', clock: { dark: 1e300, light: 0 } },
+    { federa: 1, link: 'AQID', clock: { dark: 1, light: 1, byo: 1 } },
+    { federa: 1, link: 'AQID', clock: { dark: '1', light: 1 } },
+    null,
+    [1, 2, 3],
+  ];
+  for (const value of shapes) assert.deepEqual(problem(JSON.stringify(value)), { kind: 'liveMessage', problem: 'shape' }, JSON.stringify(value));
 });

@@ -12,6 +12,8 @@ import { REFLEXIVE, describe, liveError, packDescription, sessionDescription, un
 const GATHER_MS = 4000;
 /** The longest message read: a link of a long game, with room to spare. */
 const MAX_MESSAGE = 20_000;
+/** The longest time a message's clock may give a side, in ms (100 days). */
+const MAX_TIME = 100 * 86_400_000;
 
 /**
  * A message from the other page: a game's link (its `f` text), with the
@@ -34,7 +36,8 @@ export function readMessage(data) {
   } catch {
     throw { kind: 'liveMessage', problem: 'json' };
   }
-  const time = (/** @type {unknown} */ v) => typeof v === 'number' && Number.isFinite(v) && v >= 0;
+  // A clock's time in ms: no time control gives more than a few days.
+  const time = (/** @type {unknown} */ v) => typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= MAX_TIME;
   const clockOk = value?.clock === null || (time(value?.clock?.dark) && time(value?.clock?.light) && Object.keys(value.clock).length === 2);
   if (typeof value !== 'object' || value === null || value.federa !== 1 || typeof value.link !== 'string' || !clockOk || Object.keys(value).length !== 3) {
     throw { kind: 'liveMessage', problem: 'shape' };
