@@ -353,7 +353,7 @@ test('the page stays responsive while the AI thinks', async () => {
     await page.mouse.move(at.x + k, at.y);
     await page.waitForTimeout(50);
   }
-  await page.waitForFunction(() => /playouts/.test(document.querySelector('#thinking-text').textContent));
+  await page.waitForFunction(() => /search iterations/.test(document.querySelector('#thinking-text').textContent));
   await shot(page, 'thinking');
   await page.waitForFunction(() => window.federa.status().ply === 1, null, { timeout: 10000 });
   const long = await page.evaluate(() => window.longTasks.filter((d) => d > 50));

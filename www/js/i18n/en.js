@@ -125,8 +125,8 @@ export default {
 
   'ai.starting': 'The AI is thinking…',
   'ai.progress': {
-    one: 'The AI is thinking: {count} playout, best so far {move} ({win}% to win).',
-    other: 'The AI is thinking: {count} playouts, best so far {move} ({win}% to win).',
+    one: 'The AI is thinking: {count} search iteration, best so far {move} ({win}% to win).',
+    other: 'The AI is thinking: {count} search iterations, best so far {move} ({win}% to win).',
   },
 
   'btn.hint': 'Hint',
