@@ -6,7 +6,7 @@
 // 1280 and 360 px, in English and Dutch.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { T0, playerSuite, until } from './friend-page.mjs';
+import { T0, clockFaces as faces, playerSuite, until } from './friend-page.mjs';
 import { clickPoint, newGame } from './play-page.mjs';
 
 const { player, shot: fullShot } = playerSuite();
@@ -14,15 +14,6 @@ const { player, shot: fullShot } = playerSuite();
 /** The play page in a browser of its own, its time paused a second after T0. */
 const openPage = ({ phone = false, lang = 'en' } = {}) => player({ clock: T0, paused: true, phone, lang });
 
-/** What the two clocks show: [dark, light], each its time, its line and its state. */
-const faces = (page) =>
-  page.evaluate(() =>
-    ['dark', 'light'].map((c) => {
-      const el = document.querySelector(`#clocks .clock.${c}`);
-      const state = ['running', 'low', 'flagged'].filter((k) => el.classList.contains(k)).join(' ');
-      return `${el.querySelector('.clock-time').textContent} | ${el.querySelector('.clock-extra').textContent} | ${state}`;
-    }),
-  );
 
 /** Moves the page's time on by `ms`; the clocks' next tick draws them then. */
 const wait = (page, ms) => page.context().clock.fastForward(ms);

@@ -35,6 +35,19 @@ export async function until(page, condition, arg, ms = 20_000) {
 }
 
 /**
+ * What the two clocks of `page` show: [dark, light], each its time, its line and its state.
+ * @param {import('playwright-core').Page} page
+ */
+export const clockFaces = (page) =>
+  page.evaluate(() =>
+    ['dark', 'light'].map((c) => {
+      const el = document.querySelector(`#clocks .clock.${c}`);
+      const state = ['running', 'low', 'flagged'].filter((k) => el.classList.contains(k)).join(' ');
+      return `${el.querySelector('.clock-time').textContent} | ${el.querySelector('.clock-extra').textContent} | ${state}`;
+    }),
+  );
+
+/**
  * The test file's site and players: served before its tests, every
  * browser closed after them, and no problem noted on any page.
  */

@@ -11,7 +11,7 @@
 // kept changed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { T0, playerSuite, until } from './friend-page.mjs';
+import { T0, clockFaces, playerSuite, until } from './friend-page.mjs';
 import './glue.mjs';
 import en from '../js/i18n/en.js';
 import ru from '../js/i18n/ru.js';
@@ -123,16 +123,14 @@ test('a live 5×5 game from the invitation to the win, a rematch live, and a cut
   assert.deepEqual((await facts(bob2)).result, (await facts(alice)).result);
 });
 
-/** What the two clocks of `page` show: [dark, light], each its time, its line and its state; then the note under them. */
-const faces = (page) =>
-  page.evaluate(() => [
-    ...['dark', 'light'].map((c) => {
-      const el = document.querySelector(`#clocks .clock.${c}`);
-      const state = ['running', 'low', 'flagged'].filter((k) => el.classList.contains(k)).join(' ');
-      return `${el.querySelector('.clock-time').textContent} | ${el.querySelector('.clock-extra').textContent} | ${state}`;
-    }),
-    document.querySelector('#clocks .clock-note').hidden ? '' : document.querySelector('#clocks .clock-note').textContent,
-  ]);
+/** What the two clocks of `page` show (clockFaces), then the note under them. */
+const faces = async (page) => [
+  ...(await clockFaces(page)),
+  await page.evaluate(() => {
+    const note = document.querySelector('#clocks .clock-note');
+    return note.hidden ? '' : note.textContent;
+  }),
+];
 
 test('live clocks: each page counts both, adopts the mover\'s own count within the margin, shows counts further apart, and the player out of time signs the loss', async () => {
   const { alice, bob } = await pair({ clock: T0 });
