@@ -305,10 +305,11 @@ export class Live {
       // Only this game, or once it is over a rematch between its two players.
       if (!same && !(held?.facts.result && this.samePlayers(link))) throw { kind: 'liveMessage', problem: 'otherGame' };
       this.incoming = id;
-      await friends.receive(text);
+      const { older } = await friends.receive(text);
       this.gameId = id;
-      // Counted against the game the link left (a rematch's clocks start afresh).
-      if (same && clock) this.parts.clocks.reconcile(clock);
+      // Counted against the game the link left (a rematch's clocks start
+      // afresh), and only with a link that is not behind the game kept.
+      if (same && clock && !older) this.parts.clocks.reconcile(clock);
     } catch (error) {
       this.page.say(t('live.refused', { reason: describeError(t, error) }), 'error');
     } finally {
