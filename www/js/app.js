@@ -653,7 +653,8 @@ function setupControls() {
     try {
       const count = await restoreBackup(archive, engine, await file.text());
       if (count.current && archive.current) games.reopen(archive.current);
-      view.say(t('archive.restoredFile', { count: count.games, kept: count.kept }), 'info');
+      const said = t('archive.restoredFile', { count: count.games, kept: count.kept });
+      view.say(count.puzzles ? `${said} ${t('archive.restoredPuzzles')}` : said, 'info');
     } catch (error) {
       view.say(t('archive.restoreFailed', { reason: describeError(t, error) }), 'error');
     }

@@ -14,7 +14,7 @@ export const MODES = /** @type {const} */ (['play', 'two-players', 'replay', 're
  */
 
 /** Changing one of these starts the board's game afresh; any other key only changes the view. */
-export const GAME_KEYS = /** @type {const} */ (['record', 'position', 'size', 'pie', 'mode', 'ai', 'solution', 'initialPly']);
+export const GAME_KEYS = /** @type {const} */ (['record', 'position', 'size', 'pie', 'mode', 'ai', 'solution', 'proof', 'initialPly']);
 
 /**
  * A config with every key that has a default.
@@ -99,6 +99,11 @@ export const ATTRIBUTES = {
     return tokens.length && tokens.every(isToken) ? tokens : bad('expect', value, 'tokens');
   },
   solution: (value) => value,
+  proof(value) {
+    const n = Number(value);
+    if (!/^[0-9]{1,2}$/.test(value) || n < 1 || n > 50) bad('proof', value, 'plies');
+    return n;
+  },
   initialPly: (value) => (/^[0-9]{1,4}$/.test(value) ? Number(value) : bad('initial-ply', value, 'ply')),
   caption: (value) => value,
   lang: (value) => (languages.includes(value) ? value : bad('lang', value, 'lang')),

@@ -55,6 +55,13 @@ export interface EmbedConfig {
    * other side's first move; comments are shown after each move.
    */
   solution?: string;
+  /**
+   * In `problem` mode, in place of a solution: the reader must win within this many plies (1 to 50)
+   * and the engine's solver judges each move. Any move that still wins within the plies left is right;
+   * the board answers with the defence that holds out longest; a wrong move is explained by the line
+   * that refutes it, drawn as numbered pieces. Show solution plays the rest out (`gaveUp`).
+   */
+  proof?: number;
   /** For a record, the move to show first (0: the start; the attribute is `initial-ply`). */
   initialPly?: number;
   /** A line under the board. */
@@ -84,6 +91,8 @@ export interface BoardEvents {
   failed: { token: string; comment: string };
   /** Problem mode: a hint showed the next right move's point. */
   hint: { at: string };
+  /** Problem mode with `proof`: the reader asked to see the solution, which plays itself out. */
+  gaveUp: Record<string, never>;
 }
 
 export interface FederaBoardApi {

@@ -22,7 +22,7 @@ import { AiClient } from './ai.js';
 import { Session } from './session.js';
 import { attributeName, configFromAttributes, gameKey, parseRegion, withDefaults } from './embed-config.js';
 import { languages, loadLanguage, preferredLanguage } from './i18n.js';
-import { boardLabel, describeError, describeMove, narrate } from './words.js';
+import { boardLabel, describeError, describeMove, explainWrong, narrate } from './words.js';
 import { BoardView } from './board-view.js';
 import { button } from './panels/lost.js';
 import { findRow, renderMoves } from './panels/moves.js';
@@ -31,6 +31,9 @@ import { ReviewRunner, annotate, reviewedGame } from './review.js';
 import { saveFile } from './save-file.js';
 import { modes } from './embed/modes.js';
 import { ProblemCtrl } from './embed/problem-ctrl.js';
+import { ProofCtrl } from './embed/proof-ctrl.js';
+import { lineLayer } from './board/analysis.js';
+import { pieceCodeOf } from './facts.js';
 
 /**
  * @typedef {import('./embed.js').EmbedConfig} EmbedConfig
@@ -62,6 +65,13 @@ function pageLanguage(host) {
   const tag = (host.closest('[lang]')?.getAttribute('lang') ?? '').toLowerCase().split('-')[0];
   return languages.includes(tag) ? tag : preferredLanguage();
 }
+
+/**
+ * A move of an explanation's line as a numbered piece.
+ * @param {MoveInfo} m
+ * @returns {import('./board/analysis.js').LineMark}
+ */
+const lineMark = (m) => ({ point: m.at ?? '', piece: m.piece ? pieceCodeOf(m.piece) : 0, change: m.kind === 'change' });
 
 /**
  * Puts a live board into `host` (in its shadow root) and returns its API.
@@ -117,7 +127,7 @@ export function mount(host, initial = {}) {
   // The shape a tap places (a mouse chooses with its buttons).
   /** @type {'round' | 'square'} */
   let shape = 'round';
-  /** Problem mode's state. @type {ProblemCtrl | null} */
+  /** Problem mode's state. @type {ProblemCtrl | ProofCtrl | null} */
   let problem = null;
   /** The part of the board shown (all of it when null). @type {import('./board/geometry.js').Region | null} */
   let region = null;
@@ -136,6 +146,7 @@ export function mount(host, initial = {}) {
       apply();
     },
     hint: showHint,
+    giveUp,
     shapeToggle,
   });
 
@@ -165,7 +176,10 @@ export function mount(host, initial = {}) {
     if (mode().right(modeCtx())) words.unshift(t('embed.right'));
     const record = session.current.record();
     const solution = problem;
-    if (solution && solution.readerMoved(move)) {
+    if (solution) solution.why = null;
+    if (solution?.shown) {
+      say(words.join(' '), status.winner ? 'win' : 'ok');
+    } else if (solution && solution.readerMoved(move)) {
       const solved = solution.followed();
       say([t(solved ? 'problem.solved' : 'embed.right'), solution.lastComment(), ...words].filter(Boolean).join(' '), solved ? 'win' : 'ok');
       if (solved) emit('solved', { record });
@@ -179,9 +193,11 @@ export function mount(host, initial = {}) {
   session.on('refused', ({ error }) => {
     if (error.kind === 'notYourTurn') return;
     if (error.kind === 'wrongAnswer') {
-      const comment = String(error.comment ?? '');
+      const why = /** @type {import('./embed/proof-ctrl.js').Why | undefined} */ (error.why);
+      const comment = why ? explainWrong(t, why) : String(error.comment ?? '');
       say(comment ? `${comment} ${t('problem.tryAgain')}` : t('problem.wrong'), 'error');
       emit('failed', { token: error.token, comment });
+      update(null);
       return;
     }
     say(
@@ -312,7 +328,7 @@ export function mount(host, initial = {}) {
     problem = null;
     if (mode().solves) {
       try {
-        problem = ProblemCtrl.of(e, fresh, cfg.solution ?? '', cfg.pie);
+        problem = cfg.proof ? new ProofCtrl(e, fresh, cfg.proof) : ProblemCtrl.of(e, fresh, cfg.solution ?? '', cfg.pie);
       } catch (error) {
         fresh.free();
         unmade();
@@ -400,10 +416,19 @@ export function mount(host, initial = {}) {
 
   /** Problem mode: rings the next right move's point and says so. */
   function showHint() {
-    const at = problem?.hint() ?? null;
+    const at = session.game ? (problem?.hint(session.current) ?? null) : null;
     if (!at) return;
     say(t('problem.hint', { at }), 'ok');
     emit('hint', { at });
+    update(null);
+  }
+
+  /** Problem mode with `proof`: the solution plays itself out. */
+  function giveUp() {
+    const solving = problem;
+    if (!(solving instanceof ProofCtrl) || solving.solved || solving.shown) return;
+    emit('gaveUp', {});
+    solving.showSolution(session, () => solving === problem);
     update(null);
   }
 
@@ -424,6 +449,7 @@ export function mount(host, initial = {}) {
       arrows: cfg.arrows ?? [],
       labels: cfg.labels ?? [],
       shade: cfg.shade ?? [],
+      overlays: problem?.why?.line.length ? [lineLayer(problem.why.line.map(lineMark))] : [],
       region,
       focus: null,
       ghost: null,
@@ -513,8 +539,8 @@ export function mount(host, initial = {}) {
     /**
      * Calls `fn` on `move` ({ token, record }), `end` ({ winner, record }),
      * and in problem mode `solved` ({ record }), `failed` ({ token,
-     * comment }) and `hint` ({ at }); returns a function that stops it.
-     * @param {'move' | 'end' | 'solved' | 'failed' | 'hint'} event
+     * comment }), `hint` ({ at }) and `gaveUp` ({}); returns a function that stops it.
+     * @param {'move' | 'end' | 'solved' | 'failed' | 'hint' | 'gaveUp'} event
      * @param {(detail: any) => void} fn
      */
     on(event, fn) {

@@ -47,6 +47,18 @@ export function nameMove(t, move) {
 }
 
 /**
+ * Why a puzzle's move is wrong, from the solver (embed/proof-ctrl.js): the
+ * other side then wins, or it wins but not within the reader's moves
+ * left, or neither within the search.
+ * @param {Translate} t
+ * @param {import('./embed/proof-ctrl.js').Why} why
+ */
+export function explainWrong(t, why) {
+  const color = t('color.' + (why.move.color === 'dark' ? 'light' : 'dark'));
+  return t('problem.why.' + why.kind, { move: nameMove(t, why.move), color, count: Math.ceil(why.plies / 2) });
+}
+
+/**
  * The note that the side not to move in `st` was just skipped.
  * @param {Translate} t
  * @param {Status} st

@@ -18,7 +18,7 @@ const read = (attributes) => configFromAttributes((name) => (Object.hasOwn(attri
 
 const NAMES = [
   'size', 'record', 'position', 'mode', 'level', 'ai', 'interactive', 'download', 'hints', 'attackers', 'coordinates', 'pie',
-  'highlight', 'arrows', 'labels', 'shade', 'region', 'expect', 'solution', 'initialPly', 'caption', 'lang',
+  'highlight', 'arrows', 'labels', 'shade', 'region', 'expect', 'solution', 'proof', 'initialPly', 'caption', 'lang',
 ];
 const BOOLEANS = ['interactive', 'download', 'hints', 'attackers', 'coordinates', 'pie'];
 
@@ -79,6 +79,7 @@ const CASES = {
     expected: 'region',
   },
   initialPly: { good: [['0', 0], ['3', 3], ['1000', 1000]], bad: ['', '-1', '1.5', '3 ', 'x', '12345'], expected: 'ply' },
+  proof: { good: [['1', 1], ['7', 7], ['50', 50]], bad: ['', '0', '51', '3.5', ' 3', 'x'], expected: 'plies' },
   solution: { good: [['', ''], ['BFCa1 {Fills the board.} (BCb2?)', 'BFCa1 {Fills the board.} (BCb2?)']], bad: [] },
   caption: { good: [['', ''], ['A <i>caption</i>', 'A <i>caption</i>']], bad: [] },
   lang: { good: languages.map((l) => [l, l]), bad: ['', 'EN', 'en-US', 'de', ' en'], expected: 'lang' },
@@ -179,7 +180,7 @@ test('a record without a mode is replayed, and replays, reviews and diagrams are
 });
 
 test('a game key changing starts a fresh game', () => {
-  assert.deepEqual(GAME_KEYS, ['record', 'position', 'size', 'pie', 'mode', 'ai', 'solution', 'initialPly']);
+  assert.deepEqual(GAME_KEYS, ['record', 'position', 'size', 'pie', 'mode', 'ai', 'solution', 'proof', 'initialPly']);
   const base = { size: 9, record: '9x9 BCe5', mode: 'play' };
   const changes = {
     record: { record: '9x9 BCe5 WSd4' },
@@ -189,6 +190,7 @@ test('a game key changing starts a fresh game', () => {
     mode: { mode: 'two-players' },
     ai: { ai: 'dark' },
     solution: { solution: 'BCe4' },
+    proof: { proof: 3 },
     initialPly: { initialPly: 0 },
   };
   for (const [key, change] of Object.entries(changes)) {

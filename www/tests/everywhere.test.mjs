@@ -307,33 +307,180 @@ test('a problem refuses a wrong move with its author\'s text, answers the right 
   await page.close();
 });
 
-test('the puzzles page serves a puzzle, takes its answer, remembers it and offers the next', async () => {
-  const page = await open(server.url + 'puzzles.html');
+/// The puzzles of the page's file, as fields.
+async function puzzleFile() {
+  const text = await fs.readFile(path.join(DIST, 'puzzles.txt'), 'utf8');
+  return text
+    .split('\n')
+    .filter((line) => line.trim() && !line.startsWith('#'))
+    .map((line, index) => {
+      const [position, moves, plies, rating, themes] = line.split('\t');
+      return { index, position, line: moves.split(' '), plies: Number(plies), rating: Number(rating), themes };
+    });
+}
+
+/// Opens the puzzles page with `progress` stored (once: a reload keeps
+/// what the page stored since).
+async function openPuzzles(progress, lang = 'en', width = 1280) {
+  const page = watch(await browser.context.newPage(), server.origin);
+  await page.setViewportSize({ width, height: 860 });
+  await page.addInitScript(
+    ([l, p]) => {
+      localStorage.setItem('federa.lang', l);
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem('federa.puzzles', p);
+        sessionStorage.setItem('seeded', '1');
+      }
+    },
+    [lang, JSON.stringify(progress)],
+  );
+  await page.goto(server.url + 'puzzles.html');
   await page.waitForFunction(() => document.documentElement.classList.contains('puzzles-ready'));
   await boardsReady(page);
-  assert.match(await page.textContent('#puzzle-count'), /^Solved: 0 of \d+ puzzles\.$/);
-  assert.match(await page.textContent('#puzzle-title'), /^Puzzle 1 of \d+$/);
-  // The first puzzle wins at once: its answer, from the page's own file.
-  const first = await page.evaluate(async () => {
-    const text = await (await fetch('puzzles.txt')).text();
-    const board = document.querySelector('#puzzle-board federa-board');
-    return { position: board.getAttribute('position'), answer: board.getAttribute('solution'), known: text.includes(board.getAttribute('position')) };
-  });
-  assert.ok(first.known, 'a puzzle of the file');
-  assert.match(await page.textContent('#puzzle-about'), /wins at once$/);
-  const point = first.answer.match(/[a-y][0-9]+$/)[0];
-  await clickIn(page, '#puzzle-board federa-board', point, first.answer[1] === 'S' ? 'right' : 'left');
-  await page.waitForFunction(() => /^Solved: 1 of/.test(document.getElementById('puzzle-count').textContent));
-  assert.deepEqual(await page.evaluate(() => JSON.parse(localStorage.getItem('federa.puzzles'))), [first.position]);
-  await page.click('#puzzle-next');
-  assert.match(await page.textContent('#puzzle-title'), /^Puzzle 2 of/);
-  await page.click('#puzzle-previous');
-  assert.ok(await page.isVisible('#puzzle-before'), 'solved before');
-  await page.reload();
-  await page.waitForFunction(() => document.documentElement.classList.contains('puzzles-ready'));
-  assert.match(await page.textContent('#puzzle-title'), /^Puzzle 2 of/, 'the first unsolved one');
-  assert.match(await page.textContent('#puzzle-count'), /^Solved: 1 of/);
+  return page;
+}
+
+const PUZZLE_BOARD = '#puzzle-board federa-board';
+
+/// The mouse button that plays `token`: the right one places a square, a
+/// click on a group changes it.
+const buttonFor = (token) => (token[1] === 'S' ? 'right' : 'left');
+
+/// Plays the reader's moves of `line` (the board answers the others),
+/// from its move `from` until `upTo` of them are on the board.
+async function playLine(page, line, reader, upTo = line.length, from = 0) {
+  for (let k = from; k < upTo; k++) {
+    const token = line[k];
+    if (token[0] === reader) {
+      const point = token.match(/[a-y][0-9]+$/)[0];
+      await clickIn(page, PUZZLE_BOARD, point, buttonFor(token));
+    }
+    await page.waitForFunction(
+      ([sel, n]) => document.querySelector(sel).api.record().split('\n').at(-1).trim().split(' ').length === n,
+      [PUZZLE_BOARD, 1 + k + 1],
+    );
+  }
+}
+
+/// The page's own explanation of the wrong move `token` (kind and words),
+/// worked out from the engine as the board does.
+const explanation = (page, position, token, plies) =>
+  page.evaluate(
+    async ([position, token, plies]) => {
+      const { loadEngine } = await import(new URL('js/engine.js', location.href).href);
+      const { ProofCtrl } = await import(new URL('js/embed/proof-ctrl.js', location.href).href);
+      const { explainWrong } = await import(new URL('js/words.js', location.href).href);
+      const { loadLanguage } = await import(new URL('js/i18n.js', location.href).href);
+      const engine = await loadEngine();
+      const game = engine.GameHandle.fromPosition(position, false);
+      const ctrl = new ProofCtrl(engine, game, plies);
+      game.play(token);
+      const why = ctrl.explain(game.moveAt(0), game, plies);
+      game.free();
+      const { t } = await loadLanguage('en');
+      return { kind: why.kind, length: why.line.length, words: explainWrong(t, why) };
+    },
+    [position, token, plies],
+  );
+
+const FRESH = { version: 2, rating: { rating: 1500, rd: 350, vol: 0.06 }, attempts: [], solvedBefore: [], difficulty: 'normal', theme: 'any', current: null };
+
+test('a puzzle plays out to the win, a wrong move is explained and taken back, and the rating follows, over a reload', async () => {
+  const { update } = await import('../js/puzzles/glicko.js');
+  const puzzles = await puzzleFile();
+  // A puzzle that needs three of the reader's moves, and one to miss.
+  const long = puzzles.find((p) => p.plies === 5 && p.line.filter((t) => t[0] === p.line[0][0]).length === 3);
+  const miss = puzzles.find((p) => p.plies >= 3 && p !== long);
+  assert.ok(long && miss, 'the file has both');
+  const page = await openPuzzles({ ...FRESH, current: long.position });
+  assert.equal(await page.textContent('#puzzle-title'), `Puzzle ${long.index + 1}`);
+  const color = long.position.split(' ')[1] === 'b' ? 'Dark' : 'Light';
+  const size = long.position.split('/').length;
+  assert.equal(await page.textContent('#puzzle-about'), `${size}×${size} · ${color} to move: win within 3 of your moves.`);
+  assert.equal(await page.textContent('#puzzle-rating'), '1500?');
+  // The reader's moves; the board answers each with the longest defence.
+  await playLine(page, long.line, long.line[0][0]);
+  assert.match(await message(page, PUZZLE_BOARD), /^Solved!/);
+  const won = update({ rating: 1500, rd: 350, vol: 0.06 }, [{ rating: long.rating, rd: 80, score: 1 }]);
+  const up = Math.round(won.rating) - 1500;
+  assert.equal(
+    await page.textContent('#puzzle-result'),
+    `Solved! The puzzle is rated ${long.rating}; your rating is now ${Math.round(won.rating)} (+${up}).`,
+  );
+  assert.equal(await page.textContent('#puzzle-rating'), `${Math.round(won.rating)}?`);
   await page.close();
+
+  // Another puzzle: a wrong first move is refused with the solver's reason.
+  const second = await openPuzzles({ ...FRESH, rating: won, attempts: [{ position: long.position, score: 1, puzzle: long.rating, rating: won.rating, at: 1 }], current: miss.position });
+  const wrongToken = await second.evaluate(
+    async ([position, answer]) => {
+      const { loadEngine } = await import(new URL('js/engine.js', location.href).href);
+      const engine = await loadEngine();
+      const game = engine.GameHandle.fromPosition(position, false);
+      const moves = game.legalMoves().filter((t) => t !== answer);
+      game.free();
+      return moves[0];
+    },
+    [miss.position, miss.line[0]],
+  );
+  const why = await explanation(second, miss.position, wrongToken, miss.plies);
+  const before = await recordOf(second, PUZZLE_BOARD);
+  const point = wrongToken.match(/[a-y][0-9]+$/)[0];
+  await clickIn(second, PUZZLE_BOARD, point, buttonFor(wrongToken));
+  await second.waitForFunction(() => !document.getElementById('puzzle-result').hidden);
+  assert.equal(await message(second, PUZZLE_BOARD), `${why.words} Try again.`);
+  assert.equal(await recordOf(second, PUZZLE_BOARD), before, 'the wrong move is taken back');
+  const lost = update(won, [{ rating: miss.rating, rd: 80, score: 0 }]);
+  const down = Math.round(won.rating) - Math.round(lost.rating);
+  assert.equal(
+    await second.textContent('#puzzle-result'),
+    `Missed at the first try: the puzzle is rated ${miss.rating}; your rating is now ${Math.round(lost.rating)} (−${down}). You may still play it out.`,
+  );
+  await second.reload();
+  await second.waitForFunction(() => document.documentElement.classList.contains('puzzles-ready'));
+  assert.equal(await second.textContent('#puzzle-title'), `Puzzle ${miss.index + 1}`, 'the same puzzle after a reload');
+  assert.equal(await second.textContent('#puzzle-rating'), `${Math.round(lost.rating)}?`);
+  assert.deepEqual(
+    await second.$$eval('#puzzle-history li', (items) => items.map((li) => li.textContent)),
+    [
+      `✗ Puzzle ${miss.index + 1} (${miss.rating}): ${Math.round(lost.rating)} (−${down})`,
+      `✓ Puzzle ${long.index + 1} (${long.rating}): ${Math.round(won.rating)} (+${up})`,
+    ],
+  );
+  const stored = await second.evaluate(() => JSON.parse(localStorage.getItem('federa.puzzles')));
+  assert.deepEqual(stored.attempts.map((a) => a.score), [1, 0]);
+  await second.close();
+});
+
+test('the puzzles page in two languages and on a phone: in progress, solved, a wrong move explained', async () => {
+  const puzzles = await puzzleFile();
+  const long = puzzles.find((p) => p.plies === 5 && p.line.filter((t) => t[0] === p.line[0][0]).length === 3);
+  for (const [lang, width, suffix] of [['en', 1280, ''], ['en', 360, '-360'], ['ru', 1280, '-ru'], ['ru', 360, '-ru-360']]) {
+    const page = await openPuzzles({ ...FRESH, current: long.position }, lang, width);
+    await playLine(page, long.line, long.line[0][0], 2);
+    await page.screenshot({ path: path.join(SHOTS, `puzzle-progress${suffix}.png`), fullPage: true });
+    await playLine(page, long.line, long.line[0][0], long.line.length, 2);
+    await page.waitForFunction(() => !document.getElementById('puzzle-result').hidden);
+    await page.screenshot({ path: path.join(SHOTS, `puzzle-solved${suffix}.png`), fullPage: true });
+    await page.click('#puzzle-next');
+    await boardsReady(page);
+    const next = await page.evaluate((sel) => document.querySelector(sel).getAttribute('position'), PUZZLE_BOARD);
+    const wrong = await page.evaluate(async (position) => {
+      const { loadEngine } = await import(new URL('js/engine.js', location.href).href);
+      const engine = await loadEngine();
+      const game = engine.GameHandle.fromPosition(position, false);
+      const file = await (await fetch('puzzles.txt')).text();
+      const answer = file.split('\n').find((l) => l.startsWith(position + '\t')).split('\t')[1].split(' ')[0];
+      const moves = game.legalMoves().filter((t) => t !== answer);
+      game.free();
+      return moves[0];
+    }, next);
+    await clickIn(page, PUZZLE_BOARD, wrong.match(/[a-y][0-9]+$/)[0], buttonFor(wrong));
+    await page.waitForFunction(() => !document.getElementById('puzzle-result').hidden);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await page.screenshot({ path: path.join(SHOTS, `puzzle-wrong${suffix}.png`), fullPage: true });
+    await page.close();
+  }
 });
 
 test('a diagram\'s arrows, labels and shading are in its SVG image, which opens as an image; initial-ply opens a record there', async () => {

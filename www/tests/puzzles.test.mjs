@@ -14,32 +14,35 @@ const { describeError } = await import('../js/words.js');
 const { loadLanguage } = await import('../js/i18n.js');
 const { t } = await loadLanguage('en');
 
-test('every puzzle of the site’s file reads, as the file writes it, quickest first', async () => {
+test('every puzzle of the site’s file reads, as the file writes it, in its order', async () => {
   const text = await fs.readFile(new URL('../puzzles.txt', import.meta.url), 'utf8');
   const lines = text.split('\n').filter((line) => line.trim() && !line.startsWith('#'));
   const puzzles = readPuzzles(wasm, text);
   assert.equal(puzzles.length, lines.length);
-  const fields = new Set(lines.map((line) => line.split('\t').slice(0, 3).join('\t')));
-  for (const p of puzzles) {
-    assert.ok(fields.has(`${p.position}\t${p.answer}\t${p.plies}`), p.position);
+  puzzles.forEach((p, k) => {
+    const [position, line, plies, rating, themes] = lines[k].split('\t');
+    assert.deepEqual(
+      [p.position, p.line.join(' '), String(p.plies), String(p.rating), p.themes.join(',') || '-'],
+      [position, line, plies, rating, themes],
+    );
     const game = wasm.GameHandle.fromPosition(p.position, false);
     assert.equal(game.status().size, p.size);
     game.free();
-  }
-  for (let k = 1; k < puzzles.length; k++) {
-    const [a, b] = [puzzles[k - 1], puzzles[k]];
-    assert.ok(a.plies < b.plies || (a.plies === b.plies && a.size <= b.size), `${k}`);
-  }
+  });
 });
 
 test('a bad line is named by its number and its problem', () => {
-  const good = 'scs/cCc/s.s w 8\tWCb1\t1';
+  const good = 'sss/sCs/sss b 16\tBFCa1\t1\t1500\t-';
   const cases = [
-    [`# a comment\n\n${good}\nscs/cCc/s.s w 8\tWCb1`, { index: 4, problem: 'fields', count: 2 }, 'Line 4 of the puzzle file should have three fields (position, move, plies) but has 2.'],
-    [`${good}\nscs/cCc w 8\tWCb1\t1`, { index: 2, problem: 'position' }, null],
-    [`scs/cCc/s.s w 8\tWXb1\t1`, { index: 1, problem: 'token', token: 'WXb1' }, 'Line 1 of the puzzle file: “WXb1” is not a move.'],
-    [`scs/cCc/s.s w 8\tWCa1\t1`, { index: 1, problem: 'illegal' }, null],
-    [`scs/cCc/s.s w 8\tWCb1\tone`, { index: 1, problem: 'plies', found: 'one' }, 'Line 1 of the puzzle file: “one” is not a number of plies.'],
+    [`# a comment\n\n${good}\nsss/sCs/sss b 16\tBFCa1`, { index: 4, problem: 'fields', count: 2 }, 'Line 4 of the puzzle file should have five fields (position, line, plies, rating, themes) but has 2.'],
+    [`${good}\nscs/cCc w 8\tWCb1\t1\t1500\t-`, { index: 2, problem: 'position' }, null],
+    ['sss/sCs/sss b 16\tBXa1\t1\t1500\t-', { index: 1, problem: 'token', token: 'BXa1' }, 'Line 1 of the puzzle file: “BXa1” is not a move.'],
+    ['sss/sCs/sss b 16\tWFCa1\t1\t1500\t-', { index: 1, problem: 'illegal' }, null],
+    ['scs/cCc/s.s w 8\tWCb1\t1\t1500\t-', { index: 1, problem: 'unfinished' }, 'Line 1 of the puzzle file: the line does not end in a win for the side to move.'],
+    ['sss/sCs/sss b 16\tBFCa1\tone\t1500\t-', { index: 1, problem: 'plies', found: 'one' }, 'Line 1 of the puzzle file: “one” is not a number of plies.'],
+    ['sss/sCs/sss b 16\tBFCa1\t3\t1500\t-', { index: 1, problem: 'length', found: '3', count: 1 }, 'Line 1 of the puzzle file: 3 plies, but the line has 1 moves.'],
+    ['sss/sCs/sss b 16\tBFCa1\t1\thigh\t-', { index: 1, problem: 'rating', found: 'high' }, 'Line 1 of the puzzle file: “high” is not a rating.'],
+    ['sss/sCs/sss b 16\tBFCa1\t1\t1500\tzap', { index: 1, problem: 'theme', found: 'zap' }, 'Line 1 of the puzzle file: “zap” is not a theme.'],
   ];
   for (const [text, facts, words] of cases) {
     const error = thrown(() => readPuzzles(wasm, text));
@@ -49,6 +52,24 @@ test('a bad line is named by its number and its problem', () => {
     if (words) assert.equal(said, words);
     else assert.match(said, new RegExp(`^Line ${facts.index} of the puzzle file: the (position does not read|move is illegal): \\S`));
   }
+});
+
+test('the engine plays a puzzle out: the quickest win, the longest defence, and none for the loser', () => {
+  const game = wasm.GameHandle.fromPosition('sss/sCs/sss b 16', false);
+  assert.deepEqual(game.puzzleLine('dark', 3, 1000), ['BFCa1']);
+  assert.equal(game.puzzleLine('light', 5, 1000), null);
+  assert.equal(thrown(() => game.puzzleLine('blue', 3, 1000)).kind, 'color');
+  assert.equal(thrown(() => game.puzzleLine('dark', 51, 1000)).kind, 'puzzleLimit');
+  assert.equal(thrown(() => game.puzzleLine('dark', 3, 0.5)).kind, 'puzzleLimit');
+  game.free();
+  // The review's planted game: BSb2 is the only win, in 7 plies.
+  const planted = wasm.GameHandle.fromRecord('3x3 BSa1 WCc3 BSc1 WSb1 BCb3 WCa2 BCc2 WSa3', false);
+  const line = planted.puzzleLine('dark', 9, 100000);
+  assert.equal(line.length, 7);
+  assert.equal(line[0], 'BSb2');
+  assert.equal(thrown(() => planted.puzzleLine('dark', 9, 3)).kind, 'tooHard');
+  assert.equal(describeError(t, thrown(() => planted.puzzleLine('dark', 9, 3))), 'The solver gave up after 3 positions.');
+  planted.free();
 });
 
 // The noun goes with the number of puzzles in English and Dutch ("1 of 371

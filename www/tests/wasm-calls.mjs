@@ -122,6 +122,8 @@ function games(engine) {
     ['read', () => [game.status(), game.board(), game.moves(), game.changeable(), game.changeableGroups(), game.lastMovePoints(), game.tags(), game.tree(), game.redoable(), game.mainRecord()]],
     ['changeableGroups of', () => game.changeableGroups(rng.pick(['dark', 'light', string(game)]))],
     ['changeable of', () => game.changeable(rng.pick(['dark', 'light', string(game)]))],
+    // A small search limit: a 5×5 board may need many positions.
+    ['puzzleLine', () => game.puzzleLine(rng.pick(['dark', 'light', string(game)]), number(8), rng.pick([0, 1, 500, 2000, number(3000)]))],
   ];
   const makers = [
     ['new', () => [new engine.GameHandle(number(), bool()), null]],

@@ -5,6 +5,7 @@ mod games;
 mod gtp;
 mod learning;
 mod matches;
+mod puzzle_rating;
 mod puzzles;
 
 use std::process::ExitCode;

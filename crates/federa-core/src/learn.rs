@@ -245,6 +245,27 @@ pub fn hand_prior(pos: &Position) -> Vec<(Move, f64)> {
         .collect()
 }
 
+/// The shipped model's factor of each legal move (e^its score: a move
+/// with twice another's factor is twice as likely to the model).
+#[must_use]
+pub fn shipped_gammas(pos: &Position) -> Vec<(Move, f64)> {
+    let mut codes = Vec::new();
+    pos.move_codes(&mut codes);
+    codes
+        .iter()
+        .map(|&c| (pos.code_move(c), f64::from(pos.gamma(c))))
+        .collect()
+}
+
+/// The legal moves, the shipped model's likeliest first (ties in move
+/// order).
+#[must_use]
+pub fn shipped_ranked(pos: &Position) -> Vec<Move> {
+    let mut scored = shipped_gammas(pos);
+    scored.sort_by(|a, b| b.1.total_cmp(&a.1));
+    scored.into_iter().map(|(m, _)| m).collect()
+}
+
 /// The model as the Rust source of `position/weights.rs`: each feature's
 /// weight as a factor e^weight (so that the search multiplies, with no
 /// platform-dependent float function), `header` as its opening comment.

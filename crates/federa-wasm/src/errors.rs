@@ -235,6 +235,26 @@ pub fn from_puzzle_line(e: &LineError) -> JsValue {
             found: Some(found.clone()),
             ..Facts::default()
         },
+        PuzzleError::Unfinished => Facts {
+            problem: Some("unfinished"),
+            ..Facts::default()
+        },
+        PuzzleError::Length(plies, moves) => Facts {
+            problem: Some("length"),
+            found: Some(plies.to_string()),
+            count: Some(*moves),
+            ..Facts::default()
+        },
+        PuzzleError::Rating(found) => Facts {
+            problem: Some("rating"),
+            found: Some(found.clone()),
+            ..Facts::default()
+        },
+        PuzzleError::Theme(found) => Facts {
+            problem: Some("theme"),
+            found: Some(found.clone()),
+            ..Facts::default()
+        },
     };
     error("puzzle", e, Facts { index, ..facts })
 }

@@ -5,6 +5,7 @@
 
 mod errors;
 
+use federa_core::puzzle::Solver;
 use federa_core::review::{self, Analyser};
 use federa_core::search::{Analysis, Clock, Level, Limit, Player, PlayerKind, midgame_position};
 use federa_core::{
@@ -116,13 +117,15 @@ pub enum Glyph {
 }
 
 /// A puzzle of a puzzle file for the page: the position as the file writes
-/// it, the only winning move's token, the plies its win takes and the
-/// board's size.
+/// it, the line to the win (tokens, the answer first), the plies its win
+/// takes, its rating, its themes and the board's size.
 #[derive(Serialize)]
 struct PuzzleInfo {
     position: String,
-    answer: String,
+    line: Vec<String>,
     plies: u32,
+    rating: u16,
+    themes: Vec<&'static str>,
     size: u8,
 }
 
@@ -138,8 +141,16 @@ pub fn read_puzzles(text: &str) -> JsResult<JsValue> {
             .map(|(line, p)| PuzzleInfo {
                 // The file's own text: the page keeps the solved ones by it.
                 position: lines[line - 1].split('\t').next().unwrap_or("").to_owned(),
-                answer: p.position.token(p.answer),
+                line: lines[line - 1]
+                    .split('\t')
+                    .nth(1)
+                    .unwrap_or("")
+                    .split(' ')
+                    .map(str::to_owned)
+                    .collect(),
                 plies: p.plies,
+                rating: p.rating,
+                themes: p.themes.iter().map(|t| t.name()).collect(),
                 size: p.position.size(),
             })
             .collect::<Vec<_>>(),
@@ -936,6 +947,55 @@ impl GameHandle {
                 .collect()
         };
         Ok(to_js(&groups))
+    }
+
+    /// The line from here when `attacker` (`"dark"` or `"light"`) wins by
+    /// force within `plies` moves: its quickest win at each of its turns
+    /// and the other side's longest defence at each of theirs, as tokens to
+    /// the end of the game (federa_core::puzzle::Solver::line); `null` if
+    /// it does not win within `plies`. A `tooHard` error after `nodes`
+    /// positions searched (at most 50 plies and 10⁸ positions are asked).
+    #[wasm_bindgen(js_name = puzzleLine)]
+    pub fn puzzle_line(&self, attacker: String, plies: f64, nodes: f64) -> JsResult<JsValue> {
+        let attacker = self.color_or_to_move(Some(attacker))?;
+        let count = |n: f64, most: f64, what: &str| {
+            if n.fract() == 0.0 && (0.0..=most).contains(&n) {
+                Ok(n as u64)
+            } else {
+                Err(error(
+                    "puzzleLimit",
+                    &format!("{} is not a count of {what} from 0 to {most}", js_number(n)),
+                    errors::Facts::default(),
+                ))
+            }
+        };
+        let plies = count(plies, 50.0, "plies")? as u32;
+        let nodes = count(nodes, 1e8, "positions")?;
+        let mut solver = Solver::with_limit(nodes);
+        let pos = self.game.position();
+        match solver.line(pos, attacker, plies) {
+            Ok(None) => Ok(JsValue::NULL),
+            Ok(Some(line)) => {
+                let mut at = pos.clone();
+                let tokens: Vec<String> = line
+                    .into_iter()
+                    .map(|m| {
+                        let token = at.token(m);
+                        at.play_unchecked(m);
+                        token
+                    })
+                    .collect();
+                Ok(to_js(&tokens))
+            }
+            Err(e) => Err(error(
+                "tooHard",
+                &e,
+                errors::Facts {
+                    count: Some(e.nodes as usize),
+                    ..errors::Facts::default()
+                },
+            )),
+        }
     }
 
     /// The move at index `ply` of the line (0-based): `kind` (place, change

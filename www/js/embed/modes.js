@@ -13,10 +13,11 @@ import { reviewedGame } from '../review.js';
  *   t: import('../words.js').Translate,
  *   cfg: import('../embed-config.js').FullConfig,
  *   review: import('../review.js').ReviewRunner,
- *   problem: import('./problem-ctrl.js').ProblemCtrl | null,
+ *   problem: import('./problem-ctrl.js').ProblemCtrl | import('./proof-ctrl.js').ProofCtrl | null,
  *   add: (key: string, action: () => void) => HTMLButtonElement,
  *   reset: () => void,
  *   hint: () => void,
+ *   giveUp: () => void,
  *   shapeToggle: () => void,
  * }} ModeCtx
  * @typedef {{
@@ -32,7 +33,8 @@ import { reviewedGame } from '../review.js';
  *
  * opensAtStart: the game opens at its start unless `initial-ply` says
  * where (else at its end); solves: the reader solves the config's
- * `solution` from its position (problem.js); right: a move the check let through is
+ * `solution` from its position (problem.js), or the solver judges the
+ * reader's moves (`proof`, proof-ctrl.js); right: a move the check let through is
  * announced as right.
  */
 
@@ -118,12 +120,13 @@ export const modes = {
   problem: {
     ...base,
     solves: true,
-    bar({ add, hint, reset }) {
+    bar({ add, hint, reset, giveUp, cfg }) {
       add('btn.hint', hint);
+      if (cfg.proof) add('problem.showSolution', giveUp);
       add('embed.reset', reset);
     },
     status: ({ t, problem }) =>
       problem?.solved ? t('problem.solved') : t('problem.toFind', { color: t('color.' + problem?.side) }),
-    check: ({ problem }, move) => problem?.check(move) ?? null,
+    check: ({ problem, session }, move) => problem?.check(move, session.current) ?? null,
   },
 };

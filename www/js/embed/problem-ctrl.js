@@ -25,6 +25,10 @@ export class ProblemCtrl {
     this.solved = false;
     /** The point of the hint shown, if any. @type {string | null} */
     this.hinted = null;
+    /** A written solution explains a wrong move by its comment only. */
+    this.why = null;
+    /** Nor can it be played out on request. */
+    this.shown = false;
   }
 
   /**
@@ -56,9 +60,10 @@ export class ProblemCtrl {
    * The session's check: a reader's move the solution does not have is
    * refused, with the author's comment.
    * @param {MoveInfo} move
+   * @param {Game} _game the game with the move played (the solution knows its own)
    * @returns {EngineError | null}
    */
-  check(move) {
+  check(move, _game) {
     // The board's own answers were followed already.
     if (!this.readerMoved(move)) return null;
     const verdict = this.problem.judge(move.token);
@@ -81,8 +86,11 @@ export class ProblemCtrl {
     return this.problem.at == null ? '' : (findRow(this.problem.rows, this.problem.at)?.comment ?? '');
   }
 
-  /** The next right move's point, shown until the position changes; null if none. */
-  hint() {
+  /**
+   * The next right move's point, shown until the position changes; null if none.
+   * @param {Game} _game
+   */
+  hint(_game) {
     this.hinted = this.problem.hint();
     return this.hinted;
   }

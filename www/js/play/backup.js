@@ -1,8 +1,8 @@
 // @ts-check
 // Everything this browser keeps of its games, as one file to move to
-// another device: every archive entry (link games with their links) and
-// the keys that sign link games, each handed over to a new key for the
-// file (friend/keys.js). Restoring never overwrites a newer game: a link
+// another device: every archive entry (link games with their links), the
+// keys that sign link games, each handed over to a new key for the file
+// (friend/keys.js), and the puzzle progress (puzzles/progress.js). Restoring never overwrites a newer game: a link
 // game is newer by the events its link holds, any other by when it was
 // last saved; a link game is checked whole (friend/game.js) before any of
 // the file is kept, as a link received is. Loaded only when a backup is
@@ -12,6 +12,8 @@ import { checkLink } from '../friend/game.js';
 import { adopt, portable } from '../friend/keys.js';
 import { isObject } from '../settings.js';
 import { saveFile } from '../save-file.js';
+import { readEntry, safeStorage, writeEntry } from '../store.js';
+import { PROGRESS_KEY, kept as keptProgress, progressOf, progressProblem } from '../puzzles/progress.js';
 
 const FORMAT = 'federa-backup';
 const ID = /^[0-9a-z]+$/;
@@ -40,7 +42,8 @@ function progress(entry) {
  */
 export async function backUp(archive) {
   const games = archive.list().flatMap((s) => archive.read(s.id)?.value ?? []);
-  const file = { format: FORMAT, version: 1, saved: Date.now(), games, identities: await portable() };
+  const puzzles = readEntry(safeStorage(), PROGRESS_KEY, progressProblem).value ?? null;
+  const file = { format: FORMAT, version: 1, saved: Date.now(), games, identities: await portable(), puzzles };
   const stamp = new Date().toISOString().slice(0, 16).replace(/[-:T]/g, '');
   saveFile(new Blob([JSON.stringify(file)], { type: 'application/json' }), `federa-backup-${stamp}.json`);
 }
@@ -52,9 +55,10 @@ export async function backUp(archive) {
  * @param {import('../archive.js').Archive} archive
  * @param {import('../friend/game.js').Engine} engine
  * @param {string} text
- * @returns {Promise<{ games: number, kept: number, current: boolean }>} games: how many came in; kept:
- * how many stayed as they were, being newer here; current: whether the
- * game the page plays was replaced (the page opens it again)
+ * @returns {Promise<{ games: number, kept: number, current: boolean, puzzles: boolean }>} games: how
+ * many came in; kept: how many stayed as they were, being newer here;
+ * current: whether the game the page plays was replaced (the page opens it
+ * again); puzzles: whether the file's puzzle progress replaced this browser's
  */
 export async function restoreBackup(archive, engine, text) {
   let file;
@@ -66,6 +70,7 @@ export async function restoreBackup(archive, engine, text) {
   if (!isObject(file) || file.format !== FORMAT || !Array.isArray(file.games)) throw badFile('format');
   const games = file.games.filter((g) => isObject(g) && typeof g.id === 'string' && ID.test(g.id) && typeof g.record === 'string');
   if (games.length !== file.games.length) throw badFile('game');
+  if (file.puzzles != null && progressProblem(file.puzzles)) throw badFile('puzzles');
   for (const [index, game] of games.entries()) {
     if (game.kind !== 'friend') continue;
     try {
@@ -92,5 +97,10 @@ export async function restoreBackup(archive, engine, text) {
     count++;
     current ||= game.id === archive.current;
   }
-  return { games: count, kept, current };
+  const storage = safeStorage();
+  const here = readEntry(storage, PROGRESS_KEY, progressProblem);
+  const theirs = file.puzzles == null ? null : progressOf(file.puzzles);
+  // A stored entry that does not read was copied aside by readEntry.
+  const puzzles = theirs !== null && keptProgress(progressOf(here.value), theirs) === theirs && writeEntry(storage, PROGRESS_KEY, theirs);
+  return { games: count, kept, current, puzzles };
 }

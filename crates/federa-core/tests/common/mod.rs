@@ -133,7 +133,7 @@ impl Naive {
         Point::new((i % self.n) as u8, (i / self.n) as u8)
     }
 
-    fn own_moves(&self) -> Vec<Move> {
+    pub fn own_moves(&self) -> Vec<Move> {
         if self.winner().is_some() {
             return Vec::new();
         }
@@ -200,5 +200,27 @@ impl Naive {
         (0..self.cells.len())
             .filter(|&i| self.cells[i].is_some() && self.group(i)[0] == i)
             .count()
+    }
+}
+
+/// Whether `color` wins by force within `plies` more moves, by trying every
+/// line of the naive rules (no table, no bound): the puzzle solver's model.
+pub fn forced_win(pos: &Naive, color: Color, plies: u32) -> bool {
+    if let Some(winner) = pos.winner() {
+        return winner == color;
+    }
+    if plies == 0 {
+        return false;
+    }
+    let after = |m: Move| {
+        let mut next = pos.clone();
+        next.play(m);
+        forced_win(&next, color, plies - 1)
+    };
+    let moves = pos.own_moves();
+    if pos.to_move == color {
+        moves.into_iter().any(after)
+    } else {
+        moves.into_iter().all(after)
     }
 }
