@@ -10,7 +10,7 @@ source "$(dirname "$0")/lib.sh"
 cargo build --release --locked -p federa-cli
 say "mining and rating puzzles from 280 seeded games between the AI's levels"
 target/release/federa puzzles --games 280 --sizes 5,6,7,8,9,10,11 --plies 9 \
-  --empty 8 --nodes 20000 --margin 0 --branches 3 --attempts 3 --seed 1 \
+  --empty 8 --nodes 20000 --margin 0 --branches 3 --attempts 6 --seed 1 \
   --threads 2 --out www/puzzles.txt
 say "re-proving every puzzle"
 target/release/federa puzzles --check www/puzzles.txt

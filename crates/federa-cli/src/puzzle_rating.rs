@@ -13,16 +13,18 @@ use federa_core::search::{Level, Limit, Player, PlayerKind};
 
 use crate::games::each_game;
 
-/// Each level that tries the puzzles, with its iterations a move and the
-/// rating it stands for: 400 apart, so a level solves a puzzle of its own
-/// rating half the time and one a level above about a tenth of it.
-pub const LEVELS: [(Level, u64, f64); 5] = [
-    (Level::Novice, 24, 700.0),
-    (Level::Casual, 100, 1100.0),
-    (Level::Club, 800, 1500.0),
-    (Level::Strong, 2_000, 1900.0),
+/// Each player that tries the puzzles, with its iterations a move and the
+/// rating it stands for: 400 apart, so one solves a puzzle of its own
+/// rating half the time and one a step above about a tenth of it. The
+/// random mover anchors the easiest: what a blind guess solves.
+pub const SOLVERS: [(PlayerKind, u64, f64); 6] = [
+    (PlayerKind::Random, 1, 300.0),
+    (PlayerKind::Level(Level::Novice), 24, 700.0),
+    (PlayerKind::Level(Level::Casual), 100, 1100.0),
+    (PlayerKind::Level(Level::Club), 800, 1500.0),
+    (PlayerKind::Level(Level::Strong), 2_000, 1900.0),
     // Master as a player's browser runs it for about a second on 9×9.
-    (Level::Master, 8_000, 2300.0),
+    (PlayerKind::Level(Level::Master), 8_000, 2300.0),
 ];
 
 /// How the levels try each puzzle.
@@ -38,22 +40,22 @@ pub struct Attempts {
 pub fn rate(p: &Puzzle, attempts: Attempts) -> u16 {
     let mut results = Vec::new();
     let mut solver = Solver::with_limit(u64::MAX);
-    for (k, &(level, iterations, rating)) in LEVELS.iter().enumerate() {
+    for (k, &(kind, iterations, rating)) in SOLVERS.iter().enumerate() {
         for a in 0..attempts.per_level {
             let seed = attempts.seed ^ ((k as u64) << 32 | u64::from(a));
-            results.push((rating, solves(p, level, iterations, seed, &mut solver)));
+            results.push((rating, solves(p, kind, iterations, seed, &mut solver)));
         }
     }
     let r = likeliest_rating(&results);
     (r / 10.0).round() as u16 * 10
 }
 
-/// Whether `level` solves the puzzle: each of its moves wins within the
-/// plies left, against the longest defence, to the end.
-pub fn solves(p: &Puzzle, level: Level, iterations: u64, seed: u64, solver: &mut Solver) -> bool {
+/// Whether the player `kind` solves the puzzle: each of its moves wins
+/// within the plies left, against the longest defence, to the end.
+pub fn solves(p: &Puzzle, kind: PlayerKind, iterations: u64, seed: u64, solver: &mut Solver) -> bool {
     let me = p.solver_color();
     let mut pos = p.position.clone();
-    let mut player = Player::new(PlayerKind::Level(level), seed);
+    let mut player = Player::new(kind, seed);
     let mut left = p.plies;
     while !pos.is_over() {
         let m = if pos.to_move() == me {
@@ -112,8 +114,8 @@ pub fn likeliest_rating(results: &[(f64, bool)]) -> f64 {
 /// The rating bands `bands` reports.
 const BANDS: [u16; 6] = [0, 900, 1200, 1500, 1800, 2100];
 
-/// How often casual, club and master at 400 iterations (a budget the
-/// rating did not use) solve the file's puzzles of each rating band, with
+/// How often the random mover, casual, club and master at 400 iterations
+/// (a budget the rating did not use) solve the file's puzzles of each rating band, with
 /// seeds the rating did not use: a markdown table.
 pub fn bands(file: &str, attempts: u32, threads: usize) -> Result<(), String> {
     let text = fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
@@ -123,17 +125,18 @@ pub fn bands(file: &str, attempts: u32, threads: usize) -> Result<(), String> {
         .map(|(_, p)| p)
         .collect();
     let tries = [
-        (Level::Casual, 100, "casual"),
-        (Level::Club, 800, "club"),
-        (Level::Master, 400, "master at 400"),
+        (PlayerKind::Random, 1, "random"),
+        (PlayerKind::Level(Level::Casual), 100, "casual"),
+        (PlayerKind::Level(Level::Club), 800, "club"),
+        (PlayerKind::Level(Level::Master), 400, "master at 400"),
     ];
     let solved = each_game(puzzles.len() as u32, threads, |k| {
         let mut solver = Solver::with_limit(u64::MAX);
-        tries.map(|(level, iterations, _)| {
+        tries.map(|(kind, iterations, _)| {
             (0..attempts)
                 .filter(|&a| {
                     let seed = 0xba4d_0000 ^ (u64::from(k) << 8 | u64::from(a));
-                    solves(&puzzles[k as usize], level, iterations, seed, &mut solver)
+                    solves(&puzzles[k as usize], kind, iterations, seed, &mut solver)
                 })
                 .count()
         })
@@ -142,7 +145,9 @@ pub fn bands(file: &str, attempts: u32, threads: usize) -> Result<(), String> {
     for (_, _, name) in tries {
         let _ = write!(out, " {name} solves |");
     }
-    out.push_str("\n|---|---|---|---|---|\n");
+    out.push_str("\n|---|---|");
+    out.push_str(&"---|".repeat(tries.len()));
+    out.push('\n');
     for (i, &low) in BANDS.iter().enumerate() {
         let high = BANDS.get(i + 1).copied().unwrap_or(u16::MAX);
         let inside: Vec<usize> = (0..puzzles.len())
