@@ -52,7 +52,13 @@ pub fn rate(p: &Puzzle, attempts: Attempts) -> u16 {
 
 /// Whether the player `kind` solves the puzzle: each of its moves wins
 /// within the plies left, against the longest defence, to the end.
-pub fn solves(p: &Puzzle, kind: PlayerKind, iterations: u64, seed: u64, solver: &mut Solver) -> bool {
+pub fn solves(
+    p: &Puzzle,
+    kind: PlayerKind,
+    iterations: u64,
+    seed: u64,
+    solver: &mut Solver,
+) -> bool {
     let me = p.solver_color();
     let mut pos = p.position.clone();
     let mut player = Player::new(kind, seed);
