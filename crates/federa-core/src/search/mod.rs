@@ -116,7 +116,9 @@ impl Player {
                     proven: None,
                 })
             }
-            Some(search) => search.think(pos, limit, clock, report),
+            Some(search) => search
+                .think(pos, limit, clock, report)
+                .map(|progress| quickest(pos, progress)),
         }
     }
 
@@ -194,6 +196,28 @@ impl Player {
             .as_ref()
             .map_or_else(Vec::new, Search::root_visits)
     }
+}
+
+/// The positions the exact solver may search to turn a proven win into
+/// the quickest one (a few milliseconds, in wasm too).
+const QUICKEST_NODES: u64 = 1_000;
+/// The longest win it looks for, in plies.
+const QUICKEST_PLIES: u32 = 15;
+
+/// Once the search has proved a win, the exact solver's quickest one when
+/// it finds it within [`QUICKEST_NODES`] positions: a proof says that a
+/// move wins, not how soon, and the first proven move may win slowly (a
+/// puzzle asks for the quickest; a game is finished sooner).
+fn quickest(pos: &Position, mut progress: Progress) -> Progress {
+    if progress.proven != Some(true) {
+        return progress;
+    }
+    let mut solver = crate::puzzle::Solver::with_limit(QUICKEST_NODES);
+    if let Ok(Some(line)) = solver.line(pos, pos.to_move(), QUICKEST_PLIES) {
+        progress.best = line[0];
+        progress.pv = line;
+    }
+    progress
 }
 
 /// The position the search benchmarks start from: N²/2 uniformly random

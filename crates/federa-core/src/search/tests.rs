@@ -42,6 +42,18 @@ fn a_winning_change_is_found_and_proven() {
 }
 
 #[test]
+fn a_proven_win_is_played_the_quickest_way() {
+    // Light wins here, and only light round at a2 wins within 8 plies;
+    // the search proves other moves win too, more slowly.
+    let p = Position::parse_with_pie("cScSC/cccsS/scsss/CCcsS/SsCSS w 31", false).unwrap();
+    let mut ai = Player::new(PlayerKind::Level(Level::Master), 1);
+    let r = think(&mut ai, &p, 8_000);
+    assert_eq!(r.proven, Some(true));
+    assert_eq!(r.best.to_string(), "WFCa2");
+    assert_eq!(r.pv.len(), 8, "the line to the win: {:?}", r.pv);
+}
+
+#[test]
 fn a_proven_root_ends_the_search_early() {
     let p = pos("sss/sCs/sss b");
     let mut ai = Player::new(PlayerKind::Level(Level::Master), 1);
