@@ -41,13 +41,17 @@ fn mined_puzzles_are_the_same_twice_and_check_and_a_broken_one_is_named() {
         "{out}"
     );
 
-    // A winning move that is not the only one, or not a move at all.
+    // A puzzle whose themes are not its line's, or not a move at all.
     let broken = dir.join("broken.txt").to_string_lossy().into_owned();
-    fs::write(&broken, "# a comment\nsss/sCs/sss b 16\tBFCa1\t3\n").unwrap();
+    fs::write(
+        &broken,
+        "# a comment\nsss/sCs/sss b 16\tBFCa1\t1\t1500\trace\n",
+    )
+    .unwrap();
     let (ok, _, err) = federa(&["puzzles", "--check", &broken]);
     assert!(!ok);
-    assert!(err.contains(":2: not the only win in 3"), "{err}");
-    fs::write(&broken, "sss/sCs/sss b 16\tBQa1\t1\n").unwrap();
+    assert!(err.contains(":2: not the line's themes"), "{err}");
+    fs::write(&broken, "sss/sCs/sss b 16\tBQa1\t1\t1500\t-\n").unwrap();
     let (ok, _, err) = federa(&["puzzles", "--check", &broken]);
     assert!(!ok);
     assert!(err.contains(":1: the move:"), "{err}");
