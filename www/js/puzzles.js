@@ -119,7 +119,9 @@ async function start() {
    */
   function about(p, attempted) {
     const color = t('color.' + (p.position.split(' ')[1] === 'b' ? 'dark' : 'light'));
-    const ask = t('puzzles.about', { size: p.size, color, count: Math.ceil(p.plies / 2) });
+    // The solver's moves of the line (an automatic skip gives one two in a row).
+    const moves = p.line.filter((token) => token[0] === p.line[0][0]).length;
+    const ask = t('puzzles.about', { size: p.size, color, count: moves });
     if (!attempted) return ask;
     const themes = p.themes.map((name) => t('puzzles.themes.' + name)).join(', ');
     return [ask, t('puzzles.rated', { rating: String(p.rating) }), themes].filter(Boolean).join(' · ');
@@ -177,8 +179,9 @@ async function start() {
   });
   $('puzzle-next').addEventListener('click', () => {
     // The puzzle shown is left: a next visit starts on a new one.
+    const leaving = progress.current;
     progress = { ...progress, current: null };
-    shown = choose(puzzles, progress);
+    shown = choose(puzzles, progress, leaving);
     progress = { ...progress, current: shown === null ? null : puzzles[shown].position };
     save();
     show();

@@ -45,6 +45,7 @@ test('the next puzzle is the untried one nearest the rating, moved by the diffic
   const puzzles = [puzzle('a', 900), puzzle('b', 1450, ['race']), puzzle('c', 1550), puzzle('d', 2100, ['race', 'edge'])];
   const p = freshProgress();
   assert.equal(choose(puzzles, p), 1, '1450 and 1550 are as near to 1500: the first in the file');
+  assert.equal(choose(puzzles, p, 'b'), 2, 'not the one left untried');
   assert.equal(choose(puzzles, { ...p, difficulty: 'hardest' }), 3);
   assert.equal(target({ ...p, difficulty: 'easiest' }), 900);
   assert.equal(choose(puzzles, { ...p, difficulty: 'easiest' }), 0);

@@ -115,7 +115,8 @@ export class ProofCtrl {
    */
   explain(move, game, plies) {
     const info = (/** @type {string} */ t) => /** @type {MoveInfo} */ (this.engine.moveInfo(t));
-    const reach = plies + EXPLAIN_PLIES;
+    // No further than the engine is asked (50 plies).
+    const reach = Math.min(plies + EXPLAIN_PLIES, 50);
     const theirs = this.lineAfter(game, null, other(this.side), reach, EXPLAIN_NODES);
     if (theirs) return { kind: 'theyWin', move, line: [move, ...theirs.map(info)], plies };
     const mine = this.lineAfter(game, null, this.side, reach, EXPLAIN_NODES);

@@ -119,18 +119,20 @@ export const target = (progress) => progress.rating.rating + DIFFICULTIES[progre
 /**
  * The index of the next puzzle: of those not tried (nor solved before)
  * with the theme asked for, the one rated nearest to the target (the
- * first in the file of equals); null when none is left.
+ * first in the file of equals), other than `leaving` (the one the player
+ * moves on from, tried or not); null when none is left.
  * @param {PuzzleRef[]} puzzles
  * @param {Progress} progress
+ * @param {string | null} [leaving]
  * @returns {number | null}
  */
-export function choose(puzzles, progress) {
+export function choose(puzzles, progress, leaving = null) {
   const tried = new Set([...progress.attempts.map((a) => a.position), ...progress.solvedBefore]);
   const aim = target(progress);
   let best = null;
   for (let i = 0; i < puzzles.length; i++) {
     const p = puzzles[i];
-    if (tried.has(p.position) || (progress.theme !== 'any' && !p.themes.includes(progress.theme))) continue;
+    if (tried.has(p.position) || p.position === leaving || (progress.theme !== 'any' && !p.themes.includes(progress.theme))) continue;
     if (best === null || Math.abs(p.rating - aim) < Math.abs(puzzles[best].rating - aim)) best = i;
   }
   return best;

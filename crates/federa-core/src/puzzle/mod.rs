@@ -194,7 +194,7 @@ impl Puzzle {
 /// Why a line is not a puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PuzzleError {
-    /// Not three tab-separated fields (how many there were).
+    /// Not five tab-separated fields (how many there were).
     Fields(usize),
     /// The position does not read.
     Position(PositionError),
@@ -316,6 +316,20 @@ mod tests {
         after.play_unchecked(bcb2.to_move(p).unwrap());
         assert_eq!(solver.wins_within(&after, Color::Dark, 8), Ok(false));
         assert_eq!(puzzle.prove(&mut Solver::new()), Ok(()));
+    }
+
+    #[test]
+    fn after_a_swap_on_a_full_board_the_side_with_no_move_is_skipped() {
+        // Light's only move is the swap; then Light has none, and Dark plays on.
+        let p = Position::parse_with_pie("sCs/CCC/sCs w 1", true).unwrap();
+        let mut solver = Solver::new();
+        let line = solver.line(&p, Color::Dark, 10).unwrap().unwrap();
+        assert_eq!(line[0], Move::Swap);
+        let skipped = Position::parse_with_pie("sCs/CCC/sCs w 2", true).unwrap();
+        assert_eq!(skipped.to_move(), Color::Dark, "the setup skips Light");
+        let rest = solver.line(&skipped, Color::Dark, 9).unwrap().unwrap();
+        assert_eq!(line[1..], rest[..]);
+        assert_eq!(solver.wins_within(&p, Color::Dark, 2), Ok(false));
     }
 
     #[test]

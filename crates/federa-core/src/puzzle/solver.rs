@@ -18,7 +18,7 @@ use std::collections::HashMap;
 use std::fmt;
 
 use crate::position::Position;
-use crate::position::fast::Code;
+use crate::position::fast::{Code, SWAP};
 use crate::types::{Color, Move};
 
 /// The positions a solver looks at before it gives up, by default: about a
@@ -132,8 +132,7 @@ impl Solver {
         }
         let pos = &without_history(pos);
         for code in preferred(pos) {
-            let mut next = pos.clone();
-            next.play_code(code);
+            let next = after(pos, code);
             if self.wins(&next, me, plies - 1)? {
                 wins.push(pos.code_move(code));
             }
@@ -161,8 +160,7 @@ impl Solver {
             let attacking = pos.to_move() == attacker;
             let mut best: Option<(Code, u32)> = None;
             for code in preferred(&pos) {
-                let mut next = pos.clone();
-                next.play_code(code);
+                let next = after(&pos, code);
                 // The attacker's other moves may throw the win away; the
                 // defender's may not.
                 let Some(d) = self.distance(&next, attacker, left - 1)? else {
@@ -179,9 +177,8 @@ impl Solver {
             }
             let (code, d) = best.expect("a position not over has a move");
             line.push(pos.code_move(code));
-            pos.play_code(code);
             // Each step as the browser asks it: from the position alone.
-            pos = without_history(&pos);
+            pos = without_history(&after(&pos, code));
             left = d;
         }
         Ok(Some(line))
@@ -220,6 +217,9 @@ impl Solver {
             let mut next = self.spare.pop().unwrap_or_else(|| Box::new(pos.clone()));
             next.copy_from(pos);
             next.play_code(code);
+            if code == SWAP {
+                *next = without_history(&next);
+            }
             let won = self.wins(&next, attacker, plies - 1);
             self.spare.push(next);
             if won? == attacking {
@@ -246,6 +246,18 @@ fn lower_bound(pos: &Position, attacker: Color) -> u32 {
     let other = attacker.other();
     let they_place = empty >= 2 || (empty == 1 && pos.to_move() == other);
     empty + u32::from(pos.count(other) > 0 || they_place)
+}
+
+/// `pos` after the move `code`. The swap only counts a ply: rebuilt from
+/// its setup, a position after it skips a side with no move, as the rules
+/// say (a full board at ply 1 leaves Light none after the swap).
+fn after(pos: &Position, code: Code) -> Position {
+    let mut next = pos.clone();
+    next.play_code(code);
+    if code == SWAP {
+        next = without_history(&next);
+    }
+    next
 }
 
 /// The position as its string would give it: the AI's order of moves
