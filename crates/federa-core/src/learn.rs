@@ -237,11 +237,16 @@ pub fn with_ties(mut scored: Vec<(Move, f64)>) -> Vec<(Move, usize)> {
 /// before the learned model), for comparison.
 #[must_use]
 pub fn hand_prior(pos: &Position) -> Vec<(Move, f64)> {
+    each_move(pos, Position::hand_prior)
+}
+
+/// Each legal move of `pos` with `value` of its code.
+fn each_move(pos: &Position, value: impl Fn(&Position, Code) -> f32) -> Vec<(Move, f64)> {
     let mut codes = Vec::new();
     pos.move_codes(&mut codes);
     codes
         .iter()
-        .map(|&c| (pos.code_move(c), f64::from(pos.hand_prior(c))))
+        .map(|&c| (pos.code_move(c), f64::from(value(pos, c))))
         .collect()
 }
 
@@ -249,12 +254,7 @@ pub fn hand_prior(pos: &Position) -> Vec<(Move, f64)> {
 /// with twice another's factor is twice as likely to the model).
 #[must_use]
 pub fn shipped_gammas(pos: &Position) -> Vec<(Move, f64)> {
-    let mut codes = Vec::new();
-    pos.move_codes(&mut codes);
-    codes
-        .iter()
-        .map(|&c| (pos.code_move(c), f64::from(pos.gamma(c))))
-        .collect()
+    each_move(pos, Position::gamma)
 }
 
 /// The legal moves, the shipped model's likeliest first (ties in move
