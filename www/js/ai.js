@@ -1,8 +1,8 @@
 // @ts-check
 // The page's side of the AI worker, after lichess's simple engine: one search
-// (a move or an analysis) at a time, a new request replaces the old one, progress per report, and a
-// hard stop by terminating the worker (a fresh one is started for the next
-// request). Answers to replaced or stopped requests are ignored. A worker that
+// (a move, an analysis or a puzzle's explanation) at a time, a new request
+// replaces the old one, progress per report, and a hard stop by terminating
+// the worker (a fresh one is started for the next request). Answers to replaced or stopped requests are ignored. A worker that
 // fails (an error, a trap in the wasm) or gives no answer in time is dropped,
 // the request is rejected with a `workerFailed` or `workerStuck` error, and
 // the next request starts a fresh worker.
@@ -111,6 +111,17 @@ export class AiClient {
    */
   judge({ record, pie, ply, ms, iterations, seed }) {
     return this.request({ type: 'judge', record, pie, ply, ms, iterations, seed }, 2 * ms, undefined);
+  }
+
+  /**
+   * Asks why a puzzle's wrong move was wrong (embed/explain.js's
+   * explainLine, in the worker): resolves with the explanation, or with
+   * null if stopped or replaced.
+   * @param {{ position: string, side: import('./facts.js').Color, plies: number }} request
+   * @returns {Promise<import('./embed/explain.js').Explanation | null>}
+   */
+  explain({ position, side, plies }) {
+    return this.request({ type: 'explain', position, side, plies }, 0, undefined);
   }
 
   /**

@@ -129,6 +129,14 @@ export function mount(host, initial = {}) {
   let shape = 'round';
   /** Problem mode's state. @type {ProblemCtrl | ProofCtrl | null} */
   let problem = null;
+  /** The worker that explains a wrong move of a `proof` problem, once one is shown. @type {AiClient | null} */
+  let explaining = null;
+  const explainer = () => {
+    explaining ??= new AiClient();
+    // Loaded while the reader thinks.
+    explaining.start().catch(() => {});
+    return explaining;
+  };
   /** The part of the board shown (all of it when null). @type {import('./board/geometry.js').Region | null} */
   let region = null;
 
@@ -176,7 +184,7 @@ export function mount(host, initial = {}) {
     if (mode().right(modeCtx())) words.unshift(t('embed.right'));
     const record = session.current.record();
     const solution = problem;
-    if (solution) solution.why = null;
+    solution?.moved();
     if (solution?.shown) {
       say(words.join(' '), status.winner ? 'win' : 'ok');
     } else if (solution && solution.readerMoved(move)) {
@@ -195,9 +203,19 @@ export function mount(host, initial = {}) {
     if (error.kind === 'wrongAnswer') {
       const why = /** @type {import('./embed/proof-ctrl.js').Why | undefined} */ (error.why);
       const comment = why ? explainWrong(t, why) : String(error.comment ?? '');
-      say(comment ? `${comment} ${t('problem.tryAgain')}` : t('problem.wrong'), 'error');
+      const wrong = (/** @type {string} */ text) => say(text ? `${text} ${t('problem.tryAgain')}` : t('problem.wrong'), 'error');
+      wrong(comment);
       emit('failed', { token: error.token, comment });
       update(null);
+      // The solver's explanation follows from the worker, unless the board moved on.
+      const solving = problem;
+      if (solving instanceof ProofCtrl) {
+        solving.explaining?.then((explained) => {
+          if (!explained || solving !== problem || solving.why !== explained) return;
+          wrong(explainWrong(t, explained));
+          update(null);
+        });
+      }
       return;
     }
     say(
@@ -325,21 +343,21 @@ export function mount(host, initial = {}) {
       unmade();
       return;
     }
+    const opensAt = cfg.initialPly ?? (mode().opensAtStart ? 0 : null);
+    if (opensAt !== null) fresh.jump(Math.min(opensAt, fresh.status().moves));
     problem = null;
     if (mode().solves) {
       try {
-        problem = cfg.proof ? new ProofCtrl(e, fresh, cfg.proof) : ProblemCtrl.of(e, fresh, cfg.solution ?? '', cfg.pie);
+        problem = cfg.proof ? new ProofCtrl(e, fresh, cfg.proof, explainer()) : ProblemCtrl.of(e, fresh, cfg.solution ?? '', cfg.pie);
       } catch (error) {
         fresh.free();
         unmade();
-        fail(t('embed.badSolution', { reason: describeError(t, error) }));
+        fail(t(cfg.proof ? 'embed.badProof' : 'embed.badSolution', { reason: describeError(t, error) }));
         return;
       }
     }
     frame.classList.remove('failed');
     made = gameKey(config);
-    const opensAt = cfg.initialPly ?? (mode().opensAtStart ? 0 : null);
-    if (opensAt !== null) fresh.jump(Math.min(opensAt, fresh.status().moves));
     review.cancel();
     board ??= createBoard(boardEl, { events: { hover: onHover, click: onClick } });
     boardView ??= new BoardView({
@@ -416,7 +434,7 @@ export function mount(host, initial = {}) {
 
   /** Problem mode: rings the next right move's point and says so. */
   function showHint() {
-    const at = session.game ? (problem?.hint(session.current) ?? null) : null;
+    const at = session.game && readerToMove() ? (problem?.hint(session.current) ?? null) : null;
     if (!at) return;
     say(t('problem.hint', { at }), 'ok');
     emit('hint', { at });
@@ -563,6 +581,7 @@ export function mount(host, initial = {}) {
     },
     destroy() {
       destroyed = true;
+      explaining?.destroy();
       review.destroy();
       session.destroy();
       board?.destroy();

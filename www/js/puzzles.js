@@ -13,7 +13,7 @@ import { describeError } from './words.js';
 import { loadEngine } from './engine.js';
 import { readPuzzles, solvedLine } from './puzzle-file.js';
 import { NEW_PLAYER } from './puzzles/glicko.js';
-import { DIFFICULTIES, PROGRESS_KEY, THEMES, attemptAt, choose, progressOf, progressProblem, recordAttempt } from './puzzles/progress.js';
+import { DIFFICULTIES, PROGRESS_KEY, THEMES, attemptAt, choose, progressOf, progressProblem, recordAttempt, solvedCount } from './puzzles/progress.js';
 import './embed.js';
 
 const storage = safeStorage();
@@ -66,8 +66,7 @@ async function start() {
   function showRating() {
     $('puzzle-rating').textContent = ratingText(progress.rating);
     $('puzzle-rating').title = t('puzzles.deviation', { rd: Math.round(progress.rating.rd) });
-    const solved = progress.attempts.filter((a) => a.score === 1).length + progress.solvedBefore.length;
-    $('puzzle-count').textContent = solvedLine(t, solved, puzzles.length);
+    $('puzzle-count').textContent = solvedLine(t, solvedCount(puzzles, progress), puzzles.length);
   }
 
   function showHistory() {
@@ -142,7 +141,7 @@ async function start() {
     $('puzzle-title').textContent = shown === null ? t('puzzles.noneLeft') : t('puzzles.title', { n: shown + 1 });
     const board = $('puzzle-board');
     if (shown === null) {
-      $('puzzle-about').textContent = t('puzzles.noneLeftAbout');
+      $('puzzle-about').textContent = t(progress.theme === 'any' ? 'puzzles.noneLeftAboutAll' : 'puzzles.noneLeftAbout');
       board.replaceChildren();
       $('puzzle-result').hidden = true;
       return;

@@ -55,7 +55,7 @@ export function nameMove(t, move) {
  */
 export function explainWrong(t, why) {
   const color = t('color.' + (why.move.color === 'dark' ? 'light' : 'dark'));
-  return t('problem.why.' + why.kind, { move: nameMove(t, why.move), color, count: Math.ceil(why.plies / 2) });
+  return t('problem.why.' + why.kind, { move: nameMove(t, why.move), color, count: why.moves });
 }
 
 /**

@@ -8,6 +8,8 @@
 //   { type: 'judge', id, record, pie, ply, ms, iterations, seed }  the class
 //     of the record's move number `ply` (1 for the first), from analyses of
 //     the positions before and after it
+//   { type: 'explain', id, position, side, plies }  why the move that led to
+//     `position` was wrong for `side`, from the puzzle solver (embed/explain.js)
 //   { type: 'bench', id, size, ms }  the search benchmark of `federa bench --search`
 // Messages out:
 //   { type: 'ready' } once the engine is loaded,
@@ -15,6 +17,7 @@
 //   { type: 'result', id, info } or { type: 'error', id, error }.
 // The page stops a search by terminating the worker.
 import { loadEngine } from './engine.js';
+import { explainLine } from './embed/explain.js';
 
 const engine = await loadEngine();
 /** @type {InstanceType<typeof engine.Ai> | null} */
@@ -29,6 +32,7 @@ function answer(msg) {
     self.postMessage({ type: 'progress', id: msg.id, info });
     return true;
   };
+  if (msg.type === 'explain') return explainLine(engine, msg.position, msg.side, msg.plies);
   if (msg.type === 'analyse' || msg.type === 'judge') {
     analyst ??= new engine.Analyst(msg.seed ?? 1);
     return msg.type === 'judge'
@@ -50,7 +54,7 @@ self.onmessage = (event) => {
     self.postMessage({ type: 'result', id: msg.id, info: engine.benchSearch(msg.size, msg.ms, 1) });
     return;
   }
-  if (!['think', 'analyse', 'judge'].includes(msg?.type)) return;
+  if (!['think', 'analyse', 'judge', 'explain'].includes(msg?.type)) return;
   try {
     self.postMessage({ type: 'result', id: msg.id, info: answer(msg) });
   } catch (/** @type {any} */ error) {

@@ -5,10 +5,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { engine } from './glue.mjs';
+import { thrown } from './thrown.mjs';
 
 const wasm = await engine();
 const { modes } = await import('../js/embed/modes.js');
-const { ProblemCtrl } = await import('../js/embed/problem-ctrl.js');
+const { ANSWER_MS, ProblemCtrl } = await import('../js/embed/problem-ctrl.js');
+const { ProofCtrl } = await import('../js/embed/proof-ctrl.js');
+const { explainLine } = await import('../js/embed/explain.js');
 const { Session } = await import('../js/session.js');
 const { withDefaults } = await import('../js/embed-config.js');
 
@@ -114,4 +117,80 @@ test('a solution that does not read is the engine’s error', () => {
   const start = wasm.GameHandle.fromPosition('5/5/5/5/5 b 0', false);
   assert.throws(() => ProblemCtrl.of(wasm, start, 'WCc3', false), (e) => e.kind === 'record' && e.problem === 'illegal');
   start.free();
+});
+
+/// A 5×5 puzzle where Dark wins in 9 plies and Light, with no move after
+/// Dark's fourth, moves three times in a row in its longest defence.
+const SKIPPED = 'CScCC/SSsCS/.cscc/Sssss/ssCsC b 28';
+const SKIPPED_LINE = 'BCa3 WFSa2 BFSa5 WFCd4 BFCa4 WFSb3 WFCa3 WFCa1 BFSa1'.split(' ');
+
+/** A `proof` problem on `position` in a session, the board answering as embed.js has it. */
+function proofOf(position, plies, explainer = { explain: () => Promise.resolve(null) }) {
+  const game = wasm.GameHandle.fromPosition(position, false);
+  const ctrl = new ProofCtrl(wasm, game, plies, explainer);
+  const session = new Session({ check: (move) => ctrl.check(move, session.current) });
+  session.load(game, { first: 'human', second: 'human' }, 'casual');
+  const refused = [];
+  session.on('refused', ({ error }) => refused.push(error));
+  session.on('move', ({ move }) => {
+    ctrl.moved();
+    if (ctrl.readerMoved(move) && !ctrl.followed()) ctrl.answerLater(session, () => true);
+  });
+  const record = () => session.current.record().split('\n').at(-1).trim().split(' ').slice(1);
+  return { ctrl, session, refused, record };
+}
+
+test('a proof problem answers with the longest defence, several moves in a row when the reader has none, to the win', (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout'] });
+  const { ctrl, session, record } = proofOf(SKIPPED, 9);
+  assert.deepEqual(ctrl.next, SKIPPED_LINE, 'the solver’s line from the start');
+  for (const token of SKIPPED_LINE.filter((tk) => tk[0] === 'B')) {
+    assert.equal(ctrl.readerToMove(session.status()), true, `${token} after ${record().join(' ')}`);
+    assert.equal(session.play(token), true, token);
+    // Each answer waits its own pause.
+    for (let k = 0; k < 3; k++) t.mock.timers.tick(ANSWER_MS);
+  }
+  assert.deepEqual(record(), SKIPPED_LINE);
+  assert.equal(session.status().winner, 'dark');
+  assert.equal(ctrl.solved, true);
+});
+
+test('a proof problem’s hint is the reader’s next winning move, gone once a move is played, and none while the board answers', (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout'] });
+  const { ctrl, session } = proofOf(SKIPPED, 9);
+  assert.equal(ctrl.hint(session.current), 'a3');
+  assert.equal(ctrl.hinted, 'a3');
+  session.play('BCa3');
+  assert.equal(ctrl.hinted, null, 'the ring goes with the position');
+  assert.equal(ctrl.hint(session.current), null, 'Light to move: nothing to hint');
+  t.mock.timers.tick(ANSWER_MS);
+  assert.equal(ctrl.hint(session.current), 'a5');
+});
+
+test('a proof problem refuses a wrong move at once and explains it with the worker’s line', async () => {
+  const asked = [];
+  const explainer = { explain: (request) => (asked.push(request), Promise.resolve(explainLine(wasm, request.position, request.side, request.plies))) };
+  const { ctrl, session, refused, record } = proofOf(SKIPPED, 9, explainer);
+  const wrong = wasm.GameHandle.fromPosition(SKIPPED, false).legalMoves().find((tk) => tk !== 'BCa3');
+  assert.equal(session.play(wrong), false);
+  assert.deepEqual(record(), [], 'taken back');
+  const [error] = refused;
+  assert.equal(error.kind, 'wrongAnswer');
+  assert.deepEqual({ kind: error.why.kind, moves: error.why.moves, line: error.why.line }, { kind: 'holds', moves: 4, line: [] });
+  const after = wasm.GameHandle.fromPosition(SKIPPED, false);
+  after.play(wrong);
+  assert.deepEqual(asked, [{ position: after.position(), side: 'dark', plies: 17 }]);
+  const expected = explainLine(wasm, after.position(), 'dark', 17);
+  after.free();
+  const why = await ctrl.explaining;
+  assert.notEqual(expected.kind, 'holds', 'the solver sees why');
+  assert.equal(why.kind, expected.kind);
+  assert.deepEqual(why.line.map((m) => m.token), [wrong, ...expected.line]);
+  assert.equal(ctrl.why, why);
+});
+
+test('a proof problem whose side does not win within its plies is refused as set', () => {
+  const game = wasm.GameHandle.fromPosition(SKIPPED, false);
+  assert.deepEqual(thrown(() => new ProofCtrl(wasm, game, 7, { explain: () => Promise.resolve(null) })), { kind: 'noWin', color: 'dark', plies: 7 });
+  game.free();
 });

@@ -363,25 +363,34 @@ async function playLine(page, line, reader, upTo = line.length, from = 0) {
 }
 
 /// The page's own explanation of the wrong move `token` (kind and words),
-/// worked out from the engine as the board does.
-const explanation = (page, position, token, plies) =>
+/// worked out from the engine as the board does, the worker's search run
+/// here.
+const explanation = (page, position, token, plies, lang = 'en') =>
   page.evaluate(
-    async ([position, token, plies]) => {
-      const { loadEngine } = await import(new URL('js/engine.js', location.href).href);
-      const { ProofCtrl } = await import(new URL('js/embed/proof-ctrl.js', location.href).href);
-      const { explainWrong } = await import(new URL('js/words.js', location.href).href);
-      const { loadLanguage } = await import(new URL('js/i18n.js', location.href).href);
+    async ([position, token, plies, lang]) => {
+      const at = (file) => import(new URL(`js/${file}`, location.href).href);
+      const { loadEngine } = await at('engine.js');
+      const { ProofCtrl } = await at('embed/proof-ctrl.js');
+      const { explainLine } = await at('embed/explain.js');
+      const { explainWrong } = await at('words.js');
+      const { loadLanguage } = await at('i18n.js');
       const engine = await loadEngine();
+      const explainer = { explain: (r) => Promise.resolve(explainLine(engine, r.position, r.side, r.plies)) };
       const game = engine.GameHandle.fromPosition(position, false);
-      const ctrl = new ProofCtrl(engine, game, plies);
+      const ctrl = new ProofCtrl(engine, game, plies, explainer);
       game.play(token);
-      const why = ctrl.explain(game.moveAt(0), game, plies);
+      const error = ctrl.check(game.moveAt(0), game);
+      const why = (await ctrl.explaining) ?? error.why;
       game.free();
-      const { t } = await loadLanguage('en');
-      return { kind: why.kind, length: why.line.length, words: explainWrong(t, why) };
+      const { t } = await loadLanguage(lang);
+      return { kind: why.kind, words: explainWrong(t, why), tryAgain: t('problem.tryAgain') };
     },
-    [position, token, plies],
+    [position, token, plies, lang],
   );
+
+/// Waits until the board's message says `text`.
+const messageSays = (page, selector, text) =>
+  page.waitForFunction(([sel, text]) => document.querySelector(sel).shadowRoot.querySelector('.message').textContent === text, [selector, text]);
 
 const FRESH = { version: 2, rating: { rating: 1500, rd: 350, vol: 0.06 }, attempts: [], solvedBefore: [], difficulty: 'normal', theme: 'any', current: null };
 
@@ -424,11 +433,13 @@ test('a puzzle plays out to the win, a wrong move is explained and taken back, a
     [miss.position, miss.line[0]],
   );
   const why = await explanation(second, miss.position, wrongToken, miss.plies);
+  assert.notEqual(why.kind, 'holds', 'an explanation with its line');
   const before = await recordOf(second, PUZZLE_BOARD);
   const point = wrongToken.match(/[a-y][0-9]+$/)[0];
   await clickIn(second, PUZZLE_BOARD, point, buttonFor(wrongToken));
   await second.waitForFunction(() => !document.getElementById('puzzle-result').hidden);
-  assert.equal(await message(second, PUZZLE_BOARD), `${why.words} Try again.`);
+  // Refused at once; the worker's explanation follows.
+  await messageSays(second, PUZZLE_BOARD, `${why.words} Try again.`);
   assert.equal(await recordOf(second, PUZZLE_BOARD), before, 'the wrong move is taken back');
   const lost = update(won, [{ rating: miss.rating, rd: 80, score: 0 }]);
   const down = Math.round(won.rating) - Math.round(lost.rating);
@@ -475,8 +486,11 @@ test('the puzzles page in two languages and on a phone: in progress, solved, a w
       game.free();
       return moves[0];
     }, next);
+    const plies = await page.evaluate((sel) => Number(document.querySelector(sel).getAttribute('proof')), PUZZLE_BOARD);
+    const why = await explanation(page, next, wrong, plies, lang);
     await clickIn(page, PUZZLE_BOARD, wrong.match(/[a-y][0-9]+$/)[0], buttonFor(wrong));
     await page.waitForFunction(() => !document.getElementById('puzzle-result').hidden);
+    await messageSays(page, PUZZLE_BOARD, `${why.words} ${why.tryAgain}`);
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     await page.screenshot({ path: path.join(SHOTS, `puzzle-wrong${suffix}.png`), fullPage: true });
     await page.close();

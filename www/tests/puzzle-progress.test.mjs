@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import './glue.mjs';
 
-const { attemptAt, choose, freshProgress, progressOf, progressProblem, recordAttempt, target } = await import('../js/puzzles/progress.js');
+const { attemptAt, choose, freshProgress, progressOf, progressProblem, recordAttempt, solvedCount, target } = await import('../js/puzzles/progress.js');
 
 const puzzle = (/** @type {string} */ position, /** @type {number} */ rating, themes = /** @type {string[]} */ ([])) => ({
   position,
@@ -39,6 +39,16 @@ test('only the first attempt at a puzzle is rated', () => {
   assert.equal(recordAttempt(won, p, 0, 2000), won, 'a second try changes nothing');
   const lost = recordAttempt(freshProgress(), p, 0, 1000);
   assert.ok(lost.rating.rating < 1400, String(lost.rating.rating));
+});
+
+test('the solved count is of the set shown: first tries solved and older solved lists, once each, none gone from the set', () => {
+  const set = [puzzle('a b 1', 1500), puzzle('b b 1', 1500), puzzle('c b 1', 1500), puzzle('d b 1', 1500)];
+  let p = { ...freshProgress(), solvedBefore: ['a b 1', 'gone b 1'] };
+  p = recordAttempt(p, set[0], 1, 1);
+  p = recordAttempt(p, set[1], 1, 2);
+  p = recordAttempt(p, set[2], 0, 3);
+  p = recordAttempt(p, puzzle('gone w 2', 1500), 1, 4);
+  assert.equal(solvedCount(set, p), 2);
 });
 
 test('the next puzzle is the untried one nearest the rating, moved by the difficulty, with the theme asked', () => {

@@ -31,6 +31,13 @@ test('every puzzle of the site’s file reads, as the file writes it, in its ord
   });
 });
 
+test('the page offers as themes exactly those of the site’s file', async () => {
+  const { THEMES } = await import('../js/puzzles/progress.js');
+  const puzzles = readPuzzles(wasm, await fs.readFile(new URL('../puzzles.txt', import.meta.url), 'utf8'));
+  const used = new Set(puzzles.flatMap((p) => p.themes));
+  assert.deepEqual([...used].sort(), THEMES.filter((name) => name !== 'any').sort());
+});
+
 test('a bad line is named by its number and its problem', () => {
   const good = 'sss/sCs/sss b 16\tBFCa1\t1\t1500\t-';
   const cases = [
@@ -61,6 +68,7 @@ test('the engine plays a puzzle out: the quickest win, the longest defence, and 
   assert.equal(thrown(() => game.puzzleLine('blue', 3, 1000)).kind, 'color');
   assert.equal(thrown(() => game.puzzleLine('dark', 51, 1000)).kind, 'puzzleLimit');
   assert.equal(thrown(() => game.puzzleLine('dark', 3, 0.5)).kind, 'puzzleLimit');
+  assert.equal(thrown(() => game.puzzleLine('dark', 3, 2_000_001)).kind, 'puzzleLimit');
   game.free();
   // The review's planted game: BSb2 is the only win, in 7 plies.
   const planted = wasm.GameHandle.fromRecord('3x3 BSa1 WCc3 BSc1 WSb1 BCb3 WCa2 BCc2 WSa3', false);

@@ -200,10 +200,10 @@ const PLAUSIBLE_SHARE: f64 = 0.05;
 const PLAUSIBLE_MOVES: usize = 4;
 
 /// The puzzle of `pos` if it is worth solving: at least
-/// [`PLAUSIBLE_MOVES`] plausible moves, exactly one move wins within
-/// `plies`, the answer is not the
-/// change of the largest group on offer, and the proof takes at most
-/// `nodes` positions.
+/// [`PLAUSIBLE_MOVES`] plausible moves, a win within `plies` by exactly
+/// one move even when `margin` plies more are allowed, the answer not the
+/// change of the largest group on offer, and a proof of at most `nodes`
+/// positions.
 fn worth_solving(pos: &Position, plies: u32, margin: u32, nodes: u64) -> Option<Puzzle> {
     if plausible_moves(pos) < PLAUSIBLE_MOVES {
         return None;

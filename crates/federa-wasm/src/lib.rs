@@ -954,7 +954,9 @@ impl GameHandle {
     /// and the other side's longest defence at each of theirs, as tokens to
     /// the end of the game (federa_core::puzzle::Solver::line); `null` if
     /// it does not win within `plies`. A `tooHard` error after `nodes`
-    /// positions searched (at most 50 plies and 10⁸ positions are asked).
+    /// positions searched (at most 50 plies and 2,000,000 positions are
+    /// asked: the solver's table grows with each position, and the page
+    /// asks 1,000,000 at most).
     #[wasm_bindgen(js_name = puzzleLine)]
     pub fn puzzle_line(&self, attacker: String, plies: f64, nodes: f64) -> JsResult<JsValue> {
         let attacker = self.color_or_to_move(Some(attacker))?;
@@ -970,7 +972,7 @@ impl GameHandle {
             }
         };
         let plies = count(plies, 50.0, "plies")? as u32;
-        let nodes = count(nodes, 1e8, "positions")?;
+        let nodes = count(nodes, 2e6, "positions")?;
         let mut solver = Solver::with_limit(nodes);
         let pos = self.game.position();
         match solver.line(pos, attacker, plies) {

@@ -70,6 +70,11 @@ export class ProblemCtrl {
     return verdict.right ? null : { kind: 'wrongAnswer', comment: verdict.comment, token: move.token };
   }
 
+  /** A move was played: the hint of the position before goes. */
+  moved() {
+    this.hinted = null;
+  }
+
   /** After a right move: whether that solved it. */
   followed() {
     this.solved = this.problem.next().length === 0;

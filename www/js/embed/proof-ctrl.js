@@ -4,14 +4,14 @@
 // right if it still wins within the plies left (any such move: the solver
 // says which do); the board answers with the defence that holds out
 // longest; the problem is solved when the game is won. A wrong move is
-// explained from the solver: the line by which the other side then wins,
-// or by which it wins too slowly, as numbered pieces.
+// refused at once and explained when the worker's solver has looked
+// (explain.js): the line by which the other side then wins, or by which
+// it wins too slowly, as numbered pieces.
 import { ANSWER_MS } from './problem-ctrl.js';
+import { solverLine } from './explain.js';
 
 /** The positions the solver may search for a step of the line. */
 export const STEP_NODES = 1_000_000;
-/** And for the explanation of a wrong move (it may find nothing). */
-export const EXPLAIN_NODES = 200_000;
 /** How much longer than the plies left an explanation's line may be. */
 const EXPLAIN_PLIES = 8;
 
@@ -21,23 +21,27 @@ const EXPLAIN_PLIES = 8;
  * @typedef {import('../types.js').Game} Game
  * @typedef {import('../facts.js').Color} Color
  * @typedef {Awaited<ReturnType<typeof import('../engine.js').loadEngine>>} Engine
+ * @typedef {{ explain(request: { position: string, side: Color, plies: number }):
+ *   Promise<import('./explain.js').Explanation | null> }} Explainer
  * What a wrong move did: the other side wins after it, or it wins but
- * not within the plies left, each by the numbered line (the wrong move
- * first); or neither shows within the search.
- * @typedef {{ kind: 'theyWin' | 'slower' | 'holds', move: MoveInfo, line: MoveInfo[], plies: number }} Why
+ * not within the reader's `moves` left, each by the numbered line (the
+ * wrong move first); or neither shows within the search (`holds`, also
+ * what is said until the explanation comes).
+ * @typedef {{ kind: 'theyWin' | 'slower' | 'holds', move: MoveInfo, line: MoveInfo[], moves: number }} Why
  */
-
-/** @param {Color} c */
-const other = (c) => (c === 'dark' ? 'light' : 'dark');
 
 export class ProofCtrl {
   /**
+   * Throws `noWin` if the side to move does not win within `plies`, or
+   * `tooHard` if the solver cannot tell.
    * @param {Engine} engine
    * @param {Game} game the problem's position
    * @param {number} plies the plies within which the reader must win
+   * @param {Explainer} explainer the worker that explains wrong moves
    */
-  constructor(engine, game, plies) {
+  constructor(engine, game, plies, explainer) {
     this.engine = engine;
+    this.explainer = explainer;
     const st = game.status();
     this.side = st.toMove;
     this.plies = plies;
@@ -45,12 +49,31 @@ export class ProofCtrl {
     this.solved = false;
     /** Whether the reader asked for the solution (it plays itself out). */
     this.shown = false;
-    /** The point of the hint shown, if any. @type {string | null} */
+    /** The point of the hint shown, if any, until the position changes. @type {string | null} */
     this.hinted = null;
     /** The last wrong move's explanation, until the board moves on. @type {Why | null} */
     this.why = null;
-    /** The line from the position after the reader's last right move. @type {string[]} */
-    this.next = [];
+    /** The explanation on its way from the worker, if any. @type {Promise<Why | null> | null} */
+    this.explaining = null;
+    /**
+     * The line from the position on the board: the reader's quickest win
+     * and the board's longest defence (kept up to date by each move).
+     * @type {string[]}
+     */
+    this.next = this.lineFrom(game, plies);
+  }
+
+  /**
+   * The reader's winning line from `game`'s position within `plies`.
+   * @param {Game} game
+   * @param {number} plies
+   * @returns {string[]}
+   */
+  lineFrom(game, plies) {
+    const line = solverLine(this.engine, game.position(), this.side, plies, STEP_NODES);
+    if (line === 'tooHard') throw { kind: 'tooHard', count: STEP_NODES };
+    if (!line) throw { kind: 'noWin', color: this.side, plies };
+    return line;
   }
 
   /** The plies the reader has left in `game`'s position. @param {Game} game */
@@ -58,37 +81,21 @@ export class ProofCtrl {
     return this.plies - (game.status().ply - this.startPly);
   }
 
-  /**
-   * The solver's line from `game`'s position after `token` (none: as it is)
-   * when `color` wins within `plies`, or null.
-   * @param {Game} game
-   * @param {string | null} token
-   * @param {Color} color
-   * @param {number} plies
-   * @param {number} nodes
-   * @returns {string[] | null}
-   */
-  lineAfter(game, token, color, plies, nodes) {
-    const at = this.engine.GameHandle.fromPosition(game.position(), false);
-    try {
-      if (token) at.play(token);
-      return plies < 0 ? null : at.puzzleLine(color, plies, nodes);
-    } catch (/** @type {any} */ error) {
-      if (error?.kind === 'tooHard') return null;
-      throw error;
-    } finally {
-      at.free();
-    }
-  }
-
   /** @param {MoveInfo} move */
   readerMoved(move) {
     return move.color === this.side;
   }
 
+  /** The reader's moves in the line from the position on the board. */
+  movesLeft() {
+    const mark = this.side === 'dark' ? 'B' : 'W';
+    return this.next.filter((token) => token[0] === mark).length;
+  }
+
   /**
    * The session's check: a reader's move that does not win within the
-   * plies left is refused, with the solver's explanation (`why`).
+   * plies left is refused (`wrongAnswer` with its `why`, explained later in
+   * `explaining`); one the solver cannot judge is refused as `unjudged`.
    * @param {MoveInfo} move
    * @param {Game} game the game with the move played (it is taken back if refused)
    * @returns {EngineError | null}
@@ -96,32 +103,34 @@ export class ProofCtrl {
   check(move, game) {
     if (!this.readerMoved(move) || this.shown) return null;
     const left = this.left(game);
-    const line = this.lineAfter(game, null, this.side, left, STEP_NODES);
+    const line = solverLine(this.engine, game.position(), this.side, left, STEP_NODES);
+    if (line === 'tooHard') return { kind: 'unjudged', token: move.token, count: STEP_NODES };
     if (line) {
       this.next = line;
-      this.why = null;
       return null;
     }
-    this.why = this.explain(move, game, left + 1);
-    return { kind: 'wrongAnswer', comment: '', token: move.token, why: this.why };
-  }
-
-  /**
-   * Why `move` is wrong when it left `game` with `plies` left before it.
-   * @param {MoveInfo} move
-   * @param {Game} game the game with the move played
-   * @param {number} plies
-   * @returns {Why}
-   */
-  explain(move, game, plies) {
+    /** @type {Why} */
+    const why = { kind: 'holds', move, line: [], moves: this.movesLeft() };
+    this.why = why;
     const info = (/** @type {string} */ t) => /** @type {MoveInfo} */ (this.engine.moveInfo(t));
     // No further than the engine is asked (50 plies).
-    const reach = Math.min(plies + EXPLAIN_PLIES, 50);
-    const theirs = this.lineAfter(game, null, other(this.side), reach, EXPLAIN_NODES);
-    if (theirs) return { kind: 'theyWin', move, line: [move, ...theirs.map(info)], plies };
-    const mine = this.lineAfter(game, null, this.side, reach, EXPLAIN_NODES);
-    if (mine) return { kind: 'slower', move, line: [move, ...mine.map(info)], plies };
-    return { kind: 'holds', move, line: [], plies };
+    const plies = Math.min(left + 1 + EXPLAIN_PLIES, 50);
+    this.explaining = this.explainer.explain({ position: game.position(), side: this.side, plies }).then(
+      (found) => {
+        if (this.why !== why || !found || found.kind === 'holds') return null;
+        this.why = { ...why, kind: found.kind, line: [move, ...found.line.map(info)] };
+        return this.why;
+      },
+      () => null,
+    );
+    return { kind: 'wrongAnswer', comment: '', token: move.token, why };
+  }
+
+  /** A move was played: what was shown of the position before goes. */
+  moved() {
+    this.why = null;
+    this.explaining = null;
+    this.hinted = null;
   }
 
   /** After a right move: whether that solved it. */
@@ -141,30 +150,34 @@ export class ProofCtrl {
   }
 
   /**
-   * The next right move's point (the quickest win), shown until the
-   * position changes; null if none.
+   * The reader's next right move's point (the quickest win), shown until
+   * the position changes; null if it is not the reader's turn.
    * @param {Game} game
    */
   hint(game) {
-    const line = this.lineAfter(game, null, this.side, this.left(game), STEP_NODES);
-    this.hinted = line?.length ? (this.engine.moveInfo(line[0]).at ?? null) : null;
+    if (!this.readerToMove(game.status()) || !this.next.length) return null;
+    this.hinted = this.engine.moveInfo(this.next[0]).at ?? null;
     return this.hinted;
   }
 
   /**
-   * The board's answer for the other side (the longest defence), after a
-   * pause to see the reader's move, unless the game moved on meanwhile.
+   * The board's answers for the other side (the longest defence), each
+   * after a pause to see the move before, until it is the reader's turn or
+   * the game is won, unless the game moved on meanwhile.
    * @param {import('../session.js').Session} session
    * @param {() => boolean} current whether this problem is still the one shown
    */
   answerLater(session, current) {
     const ply = session.status().ply;
-    const [answer] = this.next;
     setTimeout(() => {
+      if (!current() || !session.game) return;
       const st = session.status();
-      if (!current() || !session.game || st.ply !== ply || st.toMove === this.side || !answer) return;
+      const [answer] = this.next;
+      if (st.ply !== ply || st.winner || st.toMove === this.side || !answer) return;
       this.next = this.next.slice(1);
       session.play(answer);
+      // The reader may have no move: the board answers again.
+      if (!this.readerToMove(session.status())) this.answerLater(session, current);
     }, ANSWER_MS);
   }
 
@@ -176,7 +189,7 @@ export class ProofCtrl {
    */
   showSolution(session, current) {
     if (!session.game || this.solved) return;
-    const line = this.lineAfter(session.current, null, this.side, this.left(session.current), STEP_NODES) ?? [];
+    const line = this.next;
     this.shown = true;
     this.why = null;
     const step = (/** @type {number} */ k) => {

@@ -380,6 +380,7 @@ export default {
   'problem.tryAgain': 'Try again.',
   'problem.hint': 'Hint: the move is at {at}.',
   'embed.badSolution': 'The solution does not read: {reason}',
+  'embed.badProof': 'This problem cannot be solved as set: {reason}',
   'embedPage.problem': 'A problem',
   'embedPage.attr.solution': 'in problem mode, the solution: the moves of an annotated record from the position (a move marked ? or ?? is a wrong answer, its comment the text shown)',
   'puzzles.pageTitle': 'Federa puzzles',
@@ -408,6 +409,11 @@ export default {
     one: 'That move ({move}) does not win with your next move.',
     other: 'That move ({move}) does not win within {count} of your moves.',
   },
+  'error.noWin': {
+    one: '{color} does not win by force within one ply.',
+    other: '{color} does not win by force within {count} plies.',
+  },
+  'error.unjudged': 'The solver could not judge that move within {count} positions, so it is taken back and does not count. Try another.',
   'puzzles.intro': 'Each position comes from a game between the AI’s levels, and a search of every line proves that exactly one move wins within the moves given. Find it, then play on to the win: the board defends as long as it can. Your first try at each puzzle counts toward your puzzle rating.',
   'puzzles.title': 'Puzzle {n}',
   'puzzles.about': {
@@ -438,6 +444,7 @@ export default {
   'puzzles.resultMissed': 'Missed at the first try: the puzzle is rated {puzzle}; your rating is now {rating} ({change}). You may still play it out.',
   'puzzles.noneLeft': 'No puzzle left',
   'puzzles.noneLeftAbout': 'You have tried every puzzle with this theme. Choose another theme.',
+  'puzzles.noneLeftAboutAll': 'You have tried every puzzle. Choose a theme to see how many of each you solved, or come back when the set grows.',
   'embed.expected.arrows': 'arrows from a point to another, such as a1-c3 b2-b4',
   'embed.expected.labels': 'labels of one to three letters or digits on points, such as a1:1 c3:12',
   'embed.expected.ply': 'a number of moves, such as 3',

@@ -377,6 +377,7 @@ export default {
   'problem.tryAgain': 'Probeer opnieuw.',
   'problem.hint': 'Hint: de zet is op {at}.',
   'embed.badSolution': 'De oplossing is niet leesbaar: {reason}',
+  'embed.badProof': 'Dit probleem is zo niet op te lossen: {reason}',
   'embedPage.problem': 'Een opgave',
   'embedPage.attr.solution': 'in problem-modus de oplossing: de zetten van een notatie met aantekeningen vanaf de stelling (een zet met ? of ?? is een fout antwoord, het commentaar de tekst die verschijnt)',
   'puzzles.pageTitle': 'Federa-puzzels',
@@ -405,6 +406,11 @@ export default {
     one: 'Die zet ({move}) wint niet met je volgende zet.',
     other: 'Die zet ({move}) wint niet binnen {count} van je zetten.',
   },
+  'error.noWin': {
+    one: '{color} wint niet geforceerd binnen één halve zet.',
+    other: '{color} wint niet geforceerd binnen {count} halve zetten.',
+  },
+  'error.unjudged': 'De oplosser kon die zet niet beoordelen binnen {count} stellingen; hij wordt teruggenomen en telt niet mee. Probeer een andere.',
   'puzzles.intro': 'Elke stelling komt uit een partij tussen de niveaus van de computer, en een doorrekening van alle varianten bewijst dat precies één zet wint binnen de gegeven zetten. Vind die zet en speel door tot de winst: het bord verdedigt zo lang het kan. Je eerste poging bij elke puzzel telt mee voor je puzzelrating.',
   'puzzles.title': 'Puzzel {n}',
   'puzzles.about': {
@@ -435,6 +441,7 @@ export default {
   'puzzles.resultMissed': 'Gemist bij de eerste poging: de puzzel heeft rating {puzzle}; je rating is nu {rating} ({change}). Je kunt hem nog uitspelen.',
   'puzzles.noneLeft': 'Geen puzzel meer',
   'puzzles.noneLeftAbout': 'Je hebt elke puzzel met dit thema geprobeerd. Kies een ander thema.',
+  'puzzles.noneLeftAboutAll': 'Je hebt elke puzzel geprobeerd. Kies een thema om te zien hoeveel je er van elk oploste, of kom terug als de verzameling groeit.',
   'embed.expected.arrows': 'pijlen van een punt naar een ander, zoals a1-c3 b2-b4',
   'embed.expected.labels': 'labels van één tot drie letters of cijfers op punten, zoals a1:1 c3:12',
   'embed.expected.ply': 'een aantal zetten, zoals 3',

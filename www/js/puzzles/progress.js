@@ -102,6 +102,18 @@ export function recordAttempt(progress, puzzle, score, now) {
 }
 
 /**
+ * How many of `puzzles` the player solved: at the first try, or before
+ * ratings (an older page's list); puzzles no longer in the set are not
+ * counted.
+ * @param {PuzzleRef[]} puzzles
+ * @param {Progress} progress
+ */
+export function solvedCount(puzzles, progress) {
+  const solved = new Set([...progress.attempts.filter((a) => a.score === 1).map((a) => a.position), ...progress.solvedBefore]);
+  return puzzles.filter((p) => solved.has(p.position)).length;
+}
+
+/**
  * Which of two players' progress to keep when a backup comes in: the one
  * with more attempts (a rating is the sum of its attempts: two are not
  * merged); this browser's on a tie.

@@ -21,8 +21,8 @@ use crate::position::Position;
 use crate::position::fast::{Code, SWAP};
 use crate::types::{Color, Move};
 
-/// The positions a solver looks at before it gives up, by default: about a
-/// second in a browser for the hardest shipped puzzle's first step.
+/// The positions a solver looks at before it gives up, by default (the
+/// browser's pages ask at most half of it for a step of a line).
 pub const NODE_LIMIT: u64 = 2_000_000;
 
 /// The solver gave up: the question needs more positions than its limit.
