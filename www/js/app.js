@@ -8,16 +8,14 @@
 import { board, settings } from './first-board.js';
 import { loadEngine } from './engine.js';
 import { AiClient } from './ai.js';
-import { DAYS, LEVELS } from './facts.js';
 import { HUMANS, Session, againstAiAs } from './session.js';
-import { NAME_LENGTH, SIZES, STUN } from './settings.js';
+import { STUN } from './settings.js';
 import { loadLanguage, preferredLanguage, setupLanguageSelect, translateDom } from './i18n.js';
 import { keeper } from './page-store.js';
-import { LIVE, fromLink, hashParam, linkOf, linkOfText, textOfLink, toLink } from './links.js';
+import { fromLink, linkOfText, textOfLink } from './links.js';
 import { attackPicture } from './attack-picture.js';
 import { describeError, nameMove, narrate } from './words.js';
 import { BoardView } from './board-view.js';
-import { saveFile } from './save-file.js';
 import { AnalysisRunner } from './analysis.js';
 import { listenCandidates } from './panels/analysis.js';
 import { ReviewRunner, reviewedGame } from './review.js';
@@ -34,8 +32,9 @@ import { ArchiveList } from './play/archive.js';
 import { listenKeys, pageKeys } from './play/keys.js';
 import { $, PlayView } from './play/view.js';
 import { Clocks } from './play/clock.js';
-import { CLOCKS } from './clock.js';
-import { clockName } from './panels/clock.js';
+import { Files } from './play/files.js';
+import { LinkGames } from './play/link-games.js';
+import { NewGameDialog } from './play/new-game.js';
 import { beep } from './sound.js';
 
 /**
@@ -120,16 +119,8 @@ const boardView = new BoardView({
   },
 });
 let autoplay = 0;
-/** The part for games by link with a friend (play/friend.js), loaded when one is first opened or begun. @type {import('./play/friend.js').Friends | null} */
-let friends = null;
-/** @type {Promise<import('./play/friend.js').Friends> | null} */
-let friendsLoading = null;
-/** A link game played over a direct connection (play/live.js), loaded with the link games' part. @type {import('./play/live.js').Live | null} */
-let live = null;
-/** A live invitation opened before its game was joined, the entry id of its game and its clocks (`[TimeControl]`, null for none): answered once it is joined. @type {{ id: string, offer: string, clock: string | null } | null} */
-let pendingOffer = null;
-/** Whether the link's QR code is shown. */
-let qrShown = false;
+const newGameDialog = new NewGameDialog(page, { start: newGame, startFriend: (game) => links.create(game) });
+const links = new LinkGames(page, { engine, archive, persist, clocks, show: setGame, copyText, command, locale: () => i18n.locale });
 const view = new PlayView({
   page,
   board,
@@ -144,16 +135,14 @@ const view = new PlayView({
   showNode: (id) => command(() => session.jumpToNode(id))(),
   lostActions: { copy: (text) => copyText(text, t('message.textCopied')), close: dismissLost },
   lostWords: () => persist.lostWords(),
-  seatName: (seat, marked) => friends?.seatName(seat, marked) ?? null,
-  friendVerbs: () => (friends?.held ? friends.verbs() : null),
-  renderFriend: () => renderFriend(),
+  seatName: (seat, marked) => links.friends?.seatName(seat, marked) ?? null,
+  friendVerbs: () => (links.friends?.held ? links.friends.verbs() : null),
+  renderFriend: () => links.render(),
 });
 // Before another game becomes the current entry: the review's waiting save
 // is written into the game it judged, and the review stops.
 archive.onLeave = () => {
-  persist.friend = null;
-  friends?.clear();
-  qrShown = false;
+  links.leave();
   if (reviewSave) {
     clearTimeout(reviewSave);
     reviewSave = 0;
@@ -172,24 +161,7 @@ const games = new ArchiveList(page, {
   lost: () => view.renderLost(),
   copyLink: (text) => copyText(linkOfText(location.href.split('#')[0], text), t('message.linkCopied')),
 });
-
-/** The part for link games, loaded at its first use. */
-function loadFriends() {
-  friendsLoading ??= Promise.all([import('./play/friend.js'), import('./play/live.js')]).then(([{ Friends }, { Live }]) => {
-    const address = () => location.href.split('#')[0];
-    friends = new Friends(page, {
-      engine,
-      archive,
-      persist,
-      // A live game's clocks go on as its game is made anew.
-      open: (game, seats) => setGame(game, seats, settings.values.level, live?.clockOf(game) ?? null),
-      address,
-    });
-    live = new Live(page, { friends, clocks, address, stun: () => settings.values.stun });
-    return friends;
-  });
-  return friendsLoading;
-}
+const files = new Files(page, { engine, archive, games, show: setGame });
 
 /**
  * A stored game opened: a link game's moves come from its link (resolves
@@ -198,33 +170,7 @@ function loadFriends() {
  */
 async function openGame(opened) {
   setGame(opened.game, opened.seats, opened.level, opened.clock);
-  if (!opened.friend) return;
-  const stored = opened.friend;
-  await loadFriends().then((f) => {
-    // Unless another game was opened meanwhile.
-    if (persist.friend !== stored) return;
-    const adopted = f.adopt(stored);
-    if (adopted) setGame(adopted.game, adopted.seats, opened.level);
-  });
-}
-
-/** The link game's panel, drawn by its part once loaded. */
-function renderFriend() {
-  if (friends?.held) {
-    friends.render({ locale: i18n.locale, qr: qrShown, canShare: typeof navigator.share === 'function' });
-    live?.render();
-    // A live invitation of this game, opened by one of its players: answered at once.
-    if (pendingOffer && live && friends.held.facts.id === pendingOffer.id && friends.held.facts.me !== null) {
-      const { offer, clock } = pendingOffer;
-      pendingOffer = null;
-      live.answer(offer, clock);
-    }
-  } else {
-    $('friend').hidden = true;
-    // Another game than a link game is played here: no connection plays it.
-    live?.close();
-    pendingOffer = null;
-  }
+  if (opened.friend) await links.open(opened.friend, opened.level);
 }
 
 /**
@@ -274,7 +220,7 @@ session.on('change', ({ animate }) => {
 session.on('move', ({ move, status, by }) => {
   view.clearMessage();
   // A move here in a game by link is signed and goes into its next link.
-  if (by === 'human' && session.remote()) friends?.onMove(move);
+  if (by === 'human' && session.remote()) links.friends?.onMove(move);
   // A move of the human's ends the note on the one before; the AI's reply
   // leaves it, since a take-back takes that reply back too.
   if (by === 'human') coach.onHumanMove(status.ply);
@@ -317,11 +263,6 @@ window.addEventListener('keyup', (e) => {
 // ---- The game ----
 
 /**
- * The `f` parameter of a link game's link in `hash`, or null.
- * @param {string} hash
- */
-
-/**
  * Opens the game of the link, else the stored one, else a new one. A link
  * game's link is checked whole first; one refused opens the stored game
  * with the reason, and changes nothing kept.
@@ -332,28 +273,15 @@ async function restore() {
   if (text !== null) {
     // Read once: a reload opens the game kept, not the link again.
     history.replaceState(null, '', location.href.split('#')[0]);
-    const f = await loadFriends();
-    const [offer, answer] = [hashParam(hash, LIVE.offer), hashParam(hash, LIVE.answer)];
     try {
-      const { older } = await f.receive(text);
-      if (answer && live) {
-        // An answer to a live invitation of this browser: this page's, or another tab's waiting for it.
-        if (live.waitsFor(f.held?.facts.id ?? null)) live.accept(answer);
-        else view.say(t((await live.relayAnswer(text, answer)) ? 'live.passed' : 'live.notWaiting'));
-      } else if (offer && f.held) {
-        pendingOffer = { id: f.held.facts.id, offer, clock: hashParam(hash, LIVE.clock) };
-        if (f.held?.facts.me === null) view.say(t('live.joinFirst'));
-        renderFriend();
-      } else if (older) view.say(t('friend.older'));
-      view.renderLost();
-      return;
+      await links.receive(text, hash);
     } catch (error) {
       // The game shown stays (nothing is written); on arrival, the one kept opens.
       if (!session.game) await openStored();
       view.say(t('friend.refused', { reason: describeError(t, error) }), 'error');
-      view.renderLost();
-      return;
     }
+    view.renderLost();
+    return;
   }
   const { opened, linkError } = persist.open(fromLink(location.hash), settings.values.level);
   if (opened) await openGame(opened);
@@ -403,10 +331,7 @@ function setGame(g, seats, level, clock = null) {
 /** The player here resigns: at one screen the side to move, against the AI the human. */
 function resign() {
   $('resign-confirm').hidden = true;
-  if (friends?.held) {
-    friends.verb('resign');
-    return;
-  }
+  if (links.resign()) return;
   const st = session.status();
   const loser = session.againstAi() ? (session.seatOf('dark', st) === 'human' ? 'dark' : 'light') : st.toMove;
   session.end(loser === 'dark' ? 'light' : 'dark', 'resign');
@@ -414,10 +339,7 @@ function resign() {
 
 /** A new game of the same kind with the colours swapped (a link game's with the same friend). */
 function rematch() {
-  if (friends?.held) {
-    friends.rematch();
-    return;
-  }
+  if (links.rematch()) return;
   const { seats, level } = session;
   const { size, pie } = session.status();
   const timeControl = /** @type {[string, string][]} */ (session.current.tags()).find(([key]) => key === 'TimeControl')?.[1];
@@ -453,43 +375,12 @@ function stopAutoplay() {
   view.renderControls();
 }
 
-// ---- Save, load, share ----
-
-/** @param {string} text */
-function loadInto(text) {
-  const game = engine.GameHandle.fromText(text, settings.values.pie);
-  archive.begin();
-  setGame(game, HUMANS, settings.values.level);
-  boardView.announce(t('message.loaded'));
-}
-
 /**
  * @param {string} text
  * @param {string} done
  */
-async function copyText(text, done) {
-  try {
-    await navigator.clipboard.writeText(text);
-    view.say(done, 'info');
-  } catch {
-    // No clipboard here: show the text to copy by hand.
-    $('paste-text').value = text;
-    openPaste(t('load.copyByHand'));
-  }
-}
-
-function download() {
-  const stamp = new Date().toISOString().slice(0, 16).replace(/[-:T]/g, '');
-  // With the archive's tags (players, date, result, level), as an export of all games has them.
-  const text = games.tagged({ record: session.current.annotated(), pie: session.status().pie }, games.currentTags());
-  saveFile(new Blob([text + '\n'], { type: 'text/plain' }), `federa-${stamp}.txt`);
-}
-
-/** @param {string} [title] */
-function openPaste(title) {
-  $('paste-title').textContent = title ?? t('load.pasteTitle');
-  $('paste-error').textContent = '';
-  $('paste-dialog').showModal();
+function copyText(text, done) {
+  files.copy(text, done);
 }
 
 // ---- Language ----
@@ -503,9 +394,8 @@ async function applyLanguage(lang) {
   $('attack-picture').replaceChildren(attackPicture(t, engine.attacks));
   view.renderLost();
   games.render();
-  for (const option of $('new-size').options) option.textContent = t('newGame.sizeOption', { n: Number(option.value) });
-  for (const option of [...$('new-clock').options, ...$('live-clock').options]) option.textContent = clockName(t, option.value);
-  for (const option of $('new-days').options) option.textContent = option.value === '0' ? t('newGame.daysNone') : t('newGame.daysOption', { count: Number(option.value) });
+  newGameDialog.translate();
+  links.translate();
   clocks.tick();
   redraw();
 }
@@ -526,59 +416,9 @@ function syncOptions() {
 }
 
 function setupControls() {
-  const sizeSelect = $('new-size');
-  for (const n of SIZES) sizeSelect.add(new Option(String(n), String(n)));
-  const levelSelect = $('new-level');
-  for (const l of LEVELS) {
-    const o = new Option(l, l);
-    o.dataset.i18n = 'level.' + l;
-    levelSelect.add(o);
-  }
   setupLanguageSelect($('opt-lang'), i18n.lang, applyLanguage);
 
-  $('btn-new').addEventListener('click', () => {
-    const { values } = settings;
-    sizeSelect.value = String(values.size);
-    levelSelect.value = values.level;
-    $('new-opponent').value = values.opponent;
-    $('new-side').value = values.aiSide;
-    $('new-pie').checked = values.pie;
-    $('new-name').value = values.playerName;
-    $('new-clock').value = values.timeControl;
-    syncNewGameForm();
-    $('new-game').showModal();
-  });
-  $('new-opponent').addEventListener('change', syncNewGameForm);
-  for (const n of DAYS) $('new-days').add(new Option('', String(n)));
-  for (const tc of CLOCKS) $('new-clock').add(new Option('', tc));
-  for (const tc of CLOCKS) $('live-clock').add(new Option('', tc));
-  $('new-name').maxLength = NAME_LENGTH;
-  $('new-game-form').addEventListener('submit', (/** @type {SubmitEvent} */ e) => {
-    if (/** @type {HTMLButtonElement | null} */ (e.submitter)?.value !== 'start') return;
-    if ($('new-opponent').value === 'friend') {
-      const name = $('new-name').value.trim();
-      if (!name) {
-        e.preventDefault();
-        $('new-name').focus();
-        return;
-      }
-      const chosen = $('new-color').value;
-      const color = chosen === 'random' ? (Math.random() < 0.5 ? 'dark' : 'light') : chosen;
-      settings.merge({ size: Number(sizeSelect.value), pie: $('new-pie').checked, playerName: name });
-      loadFriends().then((f) => f.create({ size: settings.values.size, pie: settings.values.pie, color, name, days: Number($('new-days').value) }));
-      return;
-    }
-    settings.merge({
-      size: Number(sizeSelect.value),
-      level: levelSelect.value,
-      opponent: $('new-opponent').value,
-      aiSide: $('new-side').value,
-      pie: $('new-pie').checked,
-      timeControl: $('new-clock').value,
-    });
-    newGame();
-    boardView.announce(t('message.newGame', { size: settings.values.size }));
-  });
+  newGameDialog.listen();
 
   const jump = command((/** @type {number} */ ply) => session.jump(ply));
   const forward = command(() => session.redo());
@@ -635,31 +475,7 @@ function setupControls() {
     confirm: () => settings.values.confirmTap,
   });
 
-  $('btn-copy').addEventListener('click', () => copyText(session.current.mainRecord(), t('message.copied')));
-  $('btn-download').addEventListener('click', download);
-  $('btn-share').addEventListener('click', () => {
-    const url = toLink(location.href, linkOf(engine, session.current));
-    history.replaceState(null, '', url);
-    copyText(url, t('message.linkCopied'));
-  });
-  $('btn-export-all').addEventListener('click', () => games.exportAll());
-  $('btn-backup').addEventListener('click', () => import('./play/backup.js').then((b) => b.backUp(archive)));
-  $('btn-restore').addEventListener('click', () => $('backup-input').click());
-  $('backup-input').addEventListener('change', async () => {
-    const file = $('backup-input').files[0];
-    $('backup-input').value = '';
-    if (!file) return;
-    const { restoreBackup } = await import('./play/backup.js');
-    try {
-      const count = await restoreBackup(archive, engine, await file.text());
-      if (count.current && archive.current) games.reopen(archive.current);
-      const said = t('archive.restoredFile', { count: count.games, kept: count.kept });
-      view.say(count.puzzles ? `${said} ${t('archive.restoredPuzzles')}` : said, 'info');
-    } catch (error) {
-      view.say(t('archive.restoreFailed', { reason: describeError(t, error) }), 'error');
-    }
-    games.render();
-  });
+  files.listen();
   $('btn-resign').addEventListener('click', () => {
     $('resign-confirm').hidden = false;
     $('btn-resign-no').focus();
@@ -670,31 +486,8 @@ function setupControls() {
     $('btn-resign').focus();
   });
   $('btn-rematch').addEventListener('click', command(rematch));
-  setupFriendPanel();
-  $('btn-load').addEventListener('click', () => $('file-input').click());
-  $('file-input').addEventListener('change', async () => {
-    const file = $('file-input').files[0];
-    $('file-input').value = '';
-    if (!file) return;
-    try {
-      loadInto(await file.text());
-    } catch (e) {
-      view.say(t('load.failed', { reason: describeError(t, e) }), 'error');
-    }
-  });
-  $('btn-paste').addEventListener('click', () => {
-    $('paste-text').value = '';
-    openPaste();
-  });
-  $('paste-form').addEventListener('submit', (/** @type {SubmitEvent} */ e) => {
-    if (/** @type {HTMLButtonElement | null} */ (e.submitter)?.value !== 'load') return;
-    try {
-      loadInto($('paste-text').value);
-    } catch (error) {
-      e.preventDefault();
-      $('paste-error').textContent = describeError(t, error);
-    }
-  });
+  links.listen();
+  for (const face of document.querySelectorAll('#clocks .clock')) face.addEventListener('click', () => clocks.toggle());
 
   for (const [id, name] of /** @type {const} */ ([
     ['opt-coordinates', 'coordinates'],
@@ -745,59 +538,6 @@ function setupControls() {
   });
 }
 
-/** The link game panel's controls. */
-function setupFriendPanel() {
-  const url = () => friends?.url() ?? '';
-  $('friend-copy').addEventListener('click', () => copyText(url(), t('message.linkCopied')));
-  $('friend-share').addEventListener('click', () => {
-    navigator.share({ url: url(), title: t('friend.shareTitle') }).catch(() => {});
-  });
-  $('friend-link').addEventListener('focus', () => $('friend-link').select());
-  $('friend-qr-btn').addEventListener('click', () => {
-    qrShown = !qrShown;
-    renderFriend();
-    if (qrShown) friends?.drawQr($('friend-qr'));
-  });
-  $('friend-join').addEventListener('submit', (/** @type {SubmitEvent} */ e) => {
-    e.preventDefault();
-    const name = $('friend-join-name').value.trim();
-    if (!name) return;
-    settings.set('playerName', name);
-    friends?.join(name);
-  });
-  $('friend-join-name').maxLength = NAME_LENGTH;
-  for (const verb of /** @type {const} */ (['offer', 'accept', 'decline', 'claim'])) {
-    $(`friend-${verb}`).addEventListener('click', command(() => friends?.verb(verb)));
-  }
-  $('friend-remind').addEventListener('click', () => friends?.remind());
-  $('live-start').addEventListener('click', command(() => live?.host($('live-clock').value)));
-  $('live-clock').addEventListener('change', () => settings.set('liveClock', $('live-clock').value));
-  for (const face of document.querySelectorAll('#clocks .clock')) face.addEventListener('click', () => clocks.toggle());
-  $('live-copy').addEventListener('click', () => copyText($('live-link').value, t('message.linkCopied')));
-  $('live-qr-btn').addEventListener('click', () => live?.toggleQr());
-  $('live-link').addEventListener('focus', () => $('live-link').select());
-  $('live-answer').addEventListener('submit', (/** @type {SubmitEvent} */ e) => {
-    e.preventDefault();
-    const text = $('live-answer-text').value.trim();
-    if (!text) return;
-    $('live-answer-text').value = '';
-    live?.accept(text);
-  });
-  // The time left, and whether a win on time may be claimed, as the clock goes.
-  window.setInterval(() => {
-    if (friends?.held?.facts.deadline) renderFriend();
-  }, 30_000);
-}
-
-function syncNewGameForm() {
-  const opponent = $('new-opponent').value;
-  $('new-side-row').hidden = opponent !== 'ai';
-  $('new-level-row').hidden = opponent === 'human' || opponent === 'friend';
-  $('new-clock-row').hidden = opponent === 'friend' || opponent === 'watch';
-  for (const id of ['new-name-row', 'new-color-row', 'new-days-row']) $(id).hidden = opponent !== 'friend';
-  $('new-name').required = opponent === 'friend';
-}
-
 setupControls();
 await applyLanguage(i18n.lang);
 await restore();
@@ -822,7 +562,7 @@ Object.assign(window, {
     /** The games kept, the one last saved first. */
     games: () => archive.list(),
     /** The link game shown: its facts and link, or null. */
-    friend: () => (friends?.held ? { ...friends.held.facts, url: friends.url() } : null),
+    friend: () => (links.friends?.held ? { ...links.friends.held.facts, url: links.friends.url() } : null),
     /** The review's judgements of the moves, and the marked move shown. */
     review: () => ({ results: steps.results(), state: review.state, mistakeAt: steps.at }),
     /** The coach's last judgement. */

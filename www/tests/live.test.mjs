@@ -279,7 +279,8 @@ test('answers whose addresses cannot be reached: the page says the browsers coul
     await evil.close();
     await alice.fill('#live-answer-text', code);
     await alice.click('#live-answer button[type="submit"]');
-    await alice.waitForFunction(() => document.querySelector('#live-status').textContent !== 'Waiting for the connection to open…', null, { timeout: 60_000 });
+    // Past the invitation's state (no status) and the wait for the connection.
+    await alice.waitForFunction(() => !['', 'Waiting for the connection to open…'].includes(document.querySelector('#live-status').textContent), null, { timeout: 60_000 });
     assert.equal(
       await liveStatus(alice),
       'The connection could not open: the two browsers could not reach each other. On two networks, name a STUN server in the settings; behind some firewalls only links get through, and the game goes on by links.',
