@@ -16,6 +16,7 @@
 
 use std::collections::HashMap;
 use std::fmt;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::position::Position;
 use crate::position::fast::{Code, SWAP};
@@ -48,10 +49,31 @@ struct Known {
     none: u32,
 }
 
+/// The table's keys are Zobrist hashes, random already: they are their own
+/// hash (a keyed hash would only cost time, and size in the wasm).
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, key: u64) {
+        self.0 = key;
+    }
+}
+
 /// An exact solver of short wins, keeping what it proved between questions
 /// (about the same game, a puzzle's line, it answers each next one faster).
 pub struct Solver {
-    known: HashMap<u64, Known>,
+    known: HashMap<u64, Known, BuildHasherDefault<KeyHasher>>,
     nodes: u64,
     limit: u64,
     /// Positions to search in, kept for reuse (a copy into one is cheap,
@@ -79,7 +101,7 @@ impl Solver {
     #[must_use]
     pub fn with_limit(limit: u64) -> Solver {
         Solver {
-            known: HashMap::new(),
+            known: HashMap::default(),
             nodes: 0,
             limit,
             spare: Vec::new(),
