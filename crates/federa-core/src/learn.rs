@@ -19,7 +19,7 @@
 //! ```
 
 use crate::Position;
-use crate::position::fast::Code;
+use crate::position::codes::Code;
 use crate::position::features::{FAMILIES, FEATURES, MAX_ACTIVE};
 use crate::types::Move;
 

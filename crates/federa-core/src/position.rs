@@ -14,6 +14,7 @@
 
 use std::fmt;
 
+pub(crate) mod codes;
 pub(crate) mod fast;
 pub(crate) mod features;
 mod weights;
@@ -244,7 +245,7 @@ impl Position {
             let start = (row + 2) * self.stride + 1;
             for (col, &c) in self.cells[start..start + n].iter().enumerate() {
                 if c < EMPTY {
-                    h ^= zobrist::piece(c, start + col);
+                    h ^= zobrist::piece(usize::from(c) * CELLS + start + col);
                 }
             }
         }

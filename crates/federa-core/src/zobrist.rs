@@ -6,8 +6,6 @@
 //! from a table: 25 KB of random numbers would weigh as much on the wasm,
 //! where they do not compress.
 
-use crate::position::CELLS;
-
 const GOLDEN: u64 = 0x9e37_79b9_7f4a_7c15;
 const SEED: u64 = 0x4665_6465_7261; // "Federa"
 
@@ -23,10 +21,11 @@ const fn nth(seed: u64, n: u64) -> u64 {
     mix(seed.wrapping_add(n.wrapping_mul(GOLDEN)))
 }
 
-/// Key of a piece (by code) on a cell.
+/// The `n`-th key (from 0) for a piece on a cell: the position numbers
+/// them, piece by piece and cell by cell.
 #[inline]
-pub(crate) fn piece(code: u8, cell: usize) -> u64 {
-    nth(SEED, (usize::from(code) * CELLS + cell + 1) as u64)
+pub(crate) fn piece(n: usize) -> u64 {
+    nth(SEED, n as u64 + 1)
 }
 
 /// Mixed in when Light is to move.
@@ -38,7 +37,7 @@ pub(crate) const SWAP_AVAILABLE: u64 = nth(2, 1);
 mod tests {
     use super::*;
 
-    /// The keys are the stream drawn in order, as the table they replace was.
+    /// The keys are the stream drawn in order, as the table they replaced was.
     #[test]
     fn the_keys_are_the_stream_in_order() {
         let mut state = SEED;
@@ -46,10 +45,8 @@ mod tests {
             state = state.wrapping_add(GOLDEN);
             mix(state)
         };
-        for code in 0..4 {
-            for cell in 0..CELLS {
-                assert_eq!(piece(code, cell), draw(), "piece {code}, cell {cell}");
-            }
+        for n in 0..4096 {
+            assert_eq!(piece(n), draw(), "key {n}");
         }
         assert_eq!(LIGHT_TO_MOVE, 0x910a_2dec_8902_5cc1);
         assert_eq!(SWAP_AVAILABLE, 0x9758_35de_1c97_56ce);

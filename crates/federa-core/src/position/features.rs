@@ -6,7 +6,7 @@
 
 use super::weights::GAMMA;
 use super::{BORDER, EMPTY, Position};
-use crate::position::fast::{CHANGE_BASE, Code, SWAP};
+use crate::position::codes::{CHANGE_BASE, Code, SWAP};
 use crate::types::{Color, attacker_code};
 
 /// Most features a move has.

@@ -19,7 +19,7 @@ use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::position::Position;
-use crate::position::fast::{Code, SWAP};
+use crate::position::codes::{Code, SWAP};
 use crate::types::{Color, Move};
 
 /// The positions a solver looks at before it gives up, by default (the

@@ -32,7 +32,7 @@ pub use config::{Clock, Level, Limit, PlayerKind};
 pub use report::{Analysis, Candidate, Progress};
 
 use crate::Position;
-use crate::position::fast::{CODES, Code, SWAP};
+use crate::position::codes::{CODES, Code, SWAP};
 use crate::rng::Rng;
 use crate::types::{Color, Move};
 use tree::{LOSS, Node, Tree, WIN};

@@ -6,7 +6,7 @@
 
 use super::Search;
 use super::tree::{LOSS, WIN};
-use crate::position::fast::SWAP;
+use crate::position::codes::SWAP;
 use crate::types::Move;
 
 /// A snapshot of a search in progress, or its result.

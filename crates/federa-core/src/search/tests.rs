@@ -302,7 +302,7 @@ fn the_swap_is_searched_like_any_move() {
     let root = *search.tree.node(0);
     let swap = search
         .tree
-        .child_with(0, crate::position::fast::SWAP)
+        .child_with(0, crate::position::codes::SWAP)
         .unwrap();
     assert!(search.tree.node(swap).visits > 0);
     assert!(root.visits >= 500);

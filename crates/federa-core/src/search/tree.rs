@@ -1,7 +1,7 @@
 //! The search tree: nodes in one arena, each node's children side by side,
 //! under a hard cap on memory.
 
-use crate::position::fast::Code;
+use crate::position::codes::Code;
 use crate::types::Color;
 
 /// Proven win for the node's beneficiary.
