@@ -12,15 +12,15 @@
 //! ```
 
 use crate::position::Position;
-use crate::types::Move;
+use crate::types::{Move, Point};
 
 /// What a puzzle turns on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Theme {
     /// The answer places a piece (no change is the way in).
     Quiet,
-    /// The answer places a piece that encloses a group the solver could
-    /// not change before, and the solver's next move changes it.
+    /// The answer places a piece that fills a group's last empty
+    /// neighbour, and the solver's next move changes that group.
     Enclosure,
     /// Both sides change groups on the way to the win.
     Race,
@@ -63,20 +63,20 @@ impl Theme {
             return themes;
         };
         themes.push(Theme::Quiet);
-        let before = pos.changeable_groups(me);
-        let mut after = pos.clone();
-        after.play_unchecked(line[0]);
+        let mut answered = pos.clone();
+        answered.play_unchecked(line[0]);
+        let mut after = answered.clone();
         let next_own = line[1..].iter().find_map(|&m| {
             let mine = after.to_move() == me;
             let group = match m {
-                Move::Change { at, .. } => after.group_at(at).map(|g| g.points[0]),
+                Move::Change { at, .. } => after.group_at(at).map(|g| g.points),
                 _ => None,
             };
             after.play_unchecked(m);
             mine.then_some(group)
         });
         if let Some(Some(changed)) = next_own
-            && !before.contains(&changed)
+            && changed.iter().any(|&p| enclosed_by(pos, &answered, p))
         {
             themes.push(Theme::Enclosure);
         }
@@ -90,6 +90,13 @@ impl Theme {
     }
 }
 
+/// Whether the group at `p` was open in `before` and is enclosed in
+/// `after` (the position once the answer is played).
+fn enclosed_by(before: &Position, after: &Position, p: Point) -> bool {
+    let open = before.group_at(p).is_some_and(|g| !g.enclosed());
+    open && after.group_at(p).is_some_and(|g| g.enclosed())
+}
+
 /// Whether each side changes a group somewhere in the line.
 fn changes_by_both(pos: &Position, line: &[Move]) -> bool {
     let mut at = pos.clone();
@@ -101,4 +108,43 @@ fn changes_by_both(pos: &Position, line: &[Move]) -> bool {
         at.play_unchecked(m);
     }
     changed == [true, true]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::Token;
+
+    /// The line of `tokens` from `pos`, each read in the position it is
+    /// played in.
+    fn line(pos: &Position, tokens: &str) -> Vec<Move> {
+        let mut at = pos.clone();
+        tokens
+            .split(' ')
+            .map(|t| {
+                let m = t.parse::<Token>().unwrap().to_move(&at).unwrap();
+                at.play(m);
+                m
+            })
+            .collect()
+    }
+
+    #[test]
+    fn an_answer_that_fills_a_group_s_last_empty_neighbour_is_an_enclosure() {
+        // The light ring's last empty neighbour is b2: Dark's round there
+        // encloses and attacks it, Light has no move, and Dark changes it.
+        let pos = Position::parse_with_pie("sss/s.s/sss b 8", false).unwrap();
+        let themes = Theme::of(&pos, &line(&pos, "BCb2 BFCa1"));
+        assert_eq!(themes, [Theme::Quiet, Theme::Enclosure]);
+    }
+
+    #[test]
+    fn a_group_the_other_side_encloses_is_not_the_answer_s_enclosure() {
+        // Dark's round at c1 attacks the ring, but b2 stays empty until
+        // Light fills it: the ring Dark then changes was not enclosed by
+        // the answer.
+        let pos = Position::parse_with_pie("sss/s.s/ss. b 7", false).unwrap();
+        let themes = Theme::of(&pos, &line(&pos, "BCc1 WSb2 BFCa1"));
+        assert_eq!(themes, [Theme::Quiet, Theme::Edge]);
+    }
 }
