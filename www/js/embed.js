@@ -21,57 +21,23 @@ import { createBoard } from './board.js';
 import { AiClient } from './ai.js';
 import { Session } from './session.js';
 import { attributeName, configFromAttributes, gameKey, parseRegion, withDefaults } from './embed-config.js';
-import { languages, loadLanguage, preferredLanguage } from './i18n.js';
+import { loadLanguage } from './i18n.js';
 import { boardLabel, describeError, describeMove, explainWrong, narrate } from './words.js';
 import { BoardView } from './board-view.js';
 import { button } from './panels/lost.js';
-import { findRow, renderMoves } from './panels/moves.js';
-import { listenGraph, renderGraph } from './panels/review.js';
+import { listenGraph } from './panels/review.js';
 import { ReviewRunner, annotate, reviewedGame } from './review.js';
 import { saveFile } from './save-file.js';
 import { modes } from './embed/modes.js';
 import { ProblemCtrl } from './embed/problem-ctrl.js';
 import { ProofCtrl } from './embed/proof-ctrl.js';
-import { lineLayer } from './board/analysis.js';
-import { pieceCodeOf } from './facts.js';
+import { explanationLayer, frameElement, pageLanguage, renderReview, styles } from './embed/view.js';
 
 /**
  * @typedef {import('./embed.js').EmbedConfig} EmbedConfig
  * @typedef {import('./types.js').Status} Status
  * @typedef {import('./types.js').MoveInfo} MoveInfo
  */
-
-/**
- * The shadow root's styles: the shared colours and board styles, then the
- * embed's own. `onColours` runs once the colours have loaded (the canvas
- * reads them).
- * @param {() => void} [onColours]
- */
-function styles(onColours) {
-  /** @param {string} file */
-  const link = (file) => {
-    const element = document.createElement('link');
-    element.rel = 'stylesheet';
-    element.href = new URL('../' + file, import.meta.url).href;
-    return element;
-  };
-  const palette = link('palette.css');
-  if (onColours) palette.addEventListener('load', onColours);
-  return [palette, link('board.css'), link('review.css'), link('embed.css')];
-}
-
-/** @param {Element} host */
-function pageLanguage(host) {
-  const tag = (host.closest('[lang]')?.getAttribute('lang') ?? '').toLowerCase().split('-')[0];
-  return languages.includes(tag) ? tag : preferredLanguage();
-}
-
-/**
- * A move of an explanation's line as a numbered piece.
- * @param {MoveInfo} m
- * @returns {import('./board/analysis.js').LineMark}
- */
-const lineMark = (m) => ({ point: m.at ?? '', piece: m.piece ? pieceCodeOf(m.piece) : 0, change: m.kind === 'change' });
 
 /**
  * Puts a live board into `host` (in its shadow root) and returns its API.
@@ -82,18 +48,7 @@ const lineMark = (m) => ({ point: m.at ?? '', piece: m.piece ? pieceCodeOf(m.pie
 export function mount(host, initial = {}) {
   const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
   root.replaceChildren(...styles(() => board?.redraw()));
-  const frame = document.createElement('div');
-  frame.className = 'frame';
-  frame.innerHTML = `
-    <div class="board-host"><div class="board" tabindex="0" role="application"></div>
-      <div class="badge" hidden><span class="head"></span> <span class="tail"></span></div>
-      <p class="announcer sr-only" aria-live="polite" aria-atomic="true"></p></div>
-    <p class="status"></p>
-    <p class="comment" hidden></p>
-    <div class="bar"></div>
-    <p class="message" role="status"></p>
-    <div class="review" hidden><svg class="graph" role="img"></svg><ol class="move-list"></ol></div>
-    <p class="caption"></p>`;
+  const frame = frameElement();
   root.appendChild(frame);
   /** @param {string} selector @returns {HTMLElement} */
   const $ = (selector) => /** @type {HTMLElement} */ (frame.querySelector(selector));
@@ -467,7 +422,7 @@ export function mount(host, initial = {}) {
       arrows: cfg.arrows ?? [],
       labels: cfg.labels ?? [],
       shade: cfg.shade ?? [],
-      overlays: problem?.why?.line.length ? [lineLayer(problem.why.line.map(lineMark))] : [],
+      overlays: problem?.why?.line.length ? [explanationLayer(problem.why.line)] : [],
       region,
       focus: null,
       ghost: null,
@@ -485,30 +440,7 @@ export function mount(host, initial = {}) {
     $('.caption').hidden = !cfg.caption;
     const swap = /** @type {HTMLElement | null} */ (frame.querySelector('.bar .swap'));
     if (swap) swap.hidden = !(st.swapAvailable && readerToMove(st));
-    showReview(st);
-  }
-
-  /**
-   * Review mode's parts: the graph and the move list from the game's tree,
-   * and the comment of the move shown (the game's at the start).
-   * @param {Status} st
-   */
-  function showReview(st) {
-    const on = mode().showsReview;
-    $('.review').hidden = !on;
-    /** @type {import('./panels/moves.js').Tree} */
-    const tree = session.current.tree();
-    const shown = tree.current === null ? tree.comment : (findRow(tree.rows, tree.current)?.comment ?? '');
-    $('.comment').textContent = on ? shown : '';
-    $('.comment').hidden = !on || !shown;
-    if (!on) return;
-    const rows = tree.rows;
-    const graph = /** @type {SVGSVGElement} */ (/** @type {unknown} */ ($('.graph')));
-    // The graph's marker: the last move shown that is on the main line.
-    let onMain = 0;
-    while (onMain < st.ply && tree.line[onMain] === rows[onMain]?.id) onMain++;
-    renderGraph(graph, [null, ...rows.map((r) => r.eval)], rows.map((r) => r.glyphName), onMain, t);
-    renderMoves(/** @type {HTMLOListElement} */ ($('.move-list')), tree, t, (id) => session.jumpToNode(id));
+    renderReview($, { on: mode().showsReview, tree: session.current.tree(), ply: st.ply, t, jump: (id) => session.jumpToNode(id) });
   }
 
   /**
