@@ -98,11 +98,8 @@ impl Ai {
         let game = Game::from_record(record, pie).map_err(|e| from_record(&e))?;
         self.follow(&game);
         let clock = JsClock::new();
-        let mut report = |p: &federa_core::search::Progress| match &progress {
-            Some(f) => f
-                .call1(&JsValue::NULL, &to_js(&ProgressInfo::from(p)))
-                .map_or(true, |v| v.as_bool() != Some(false)),
-            None => true,
+        let mut report = |p: &federa_core::search::Progress| {
+            told(progress.as_ref(), || to_js(&ProgressInfo::from(p)))
         };
         let result = self
             .player
@@ -129,6 +126,15 @@ impl Ai {
             }
         }
     }
+}
+
+/// Tells a search's progress to JavaScript's `progress`, if given; whether
+/// the search goes on (`false` from it stops).
+fn told(progress: Option<&js_sys::Function>, info: impl FnOnce() -> JsValue) -> bool {
+    progress.is_none_or(|f| {
+        f.call1(&JsValue::NULL, &info())
+            .map_or(true, |v| v.as_bool() != Some(false))
+    })
 }
 
 /// A search's budget from JavaScript's numbers: milliseconds and
@@ -264,12 +270,8 @@ impl Analyst {
         let limit = search_limit(millis, iterations)?;
         let pos = position_at(record, pie, ply)?;
         let clock = JsClock::new();
-        let mut report = |a: &Analysis| match &progress {
-            Some(f) => f
-                .call1(&JsValue::NULL, &to_js(&AnalysisInfo::new(&pos, a)))
-                .map_or(true, |v| v.as_bool() != Some(false)),
-            None => true,
-        };
+        let mut report =
+            |a: &Analysis| told(progress.as_ref(), || to_js(&AnalysisInfo::new(&pos, a)));
         let analysis = self
             .analyser
             .analyse(
