@@ -361,18 +361,24 @@ test('the page stays responsive while the AI thinks', async () => {
   await page.close();
 });
 
-test('stop and new game cancel the search at once', async () => {
+test('stop and new game cancel the search at once: its worker is ended, so no move of it can come', async () => {
   const page = await openPage();
+  /** Resolves when a worker of the page next ends. */
+  const ends = [];
+  page.on('worker', (worker) => worker.on('close', () => ends.splice(0).forEach((resolve) => resolve())));
+  const nextEnd = () => new Promise((resolve) => ends.push(resolve));
   await newGame(page, { size: 13, opponent: 'ai', level: 'master', side: 'dark' });
   await page.waitForSelector('#thinking:not([hidden])');
+  let ended = nextEnd();
   await page.click('#btn-stop');
   assert.ok(await page.isHidden('#thinking'));
-  await page.waitForTimeout(1200);
+  await ended;
   assert.equal((await status(page)).ply, 0, 'the stopped search never played');
   await page.click('#btn-resume');
   await page.waitForSelector('#thinking:not([hidden])');
+  ended = nextEnd();
   await newGame(page, { size: 7, opponent: 'human' });
-  await page.waitForTimeout(1200);
+  await ended;
   assert.equal((await status(page)).ply, 0, 'the old search was ignored');
   await page.close();
 });
