@@ -9,7 +9,7 @@ import { board, settings } from './first-board.js';
 import { loadEngine } from './engine.js';
 import { AiClient } from './ai.js';
 import { HUMANS, Session, againstAiAs } from './session.js';
-import { STUN } from './settings.js';
+import { STUN, THINK_MS } from './settings.js';
 import { loadLanguage, preferredLanguage, setupLanguageSelect, translateDom } from './i18n.js';
 import { keeper } from './page-store.js';
 import { fromLink, linkOfText, textOfLink } from './links.js';
@@ -52,7 +52,8 @@ document.documentElement.lang = i18n.locale;
 translateDom(document, t);
 const engine = await engineLoading;
 
-const session = new Session({ ai: () => new AiClient() });
+// The AI's time a move is the setting's, less when its clock runs low.
+const session = new Session({ ai: () => new AiClient(), thinkMs: () => clocks.aiTime(settings.values.thinkMs) });
 /** @type {import('./play/page.js').Page} */
 const page = {
   session,
@@ -395,6 +396,7 @@ async function applyLanguage(lang) {
   view.renderLost();
   games.render();
   newGameDialog.translate();
+  for (const option of $('opt-think').options) option.textContent = t('settings.thinkOption', { count: Number(option.value) / 1000 });
   links.translate();
   clocks.tick();
   redraw();
@@ -413,6 +415,7 @@ function syncOptions() {
   $('opt-stun').value = values.stun;
   $('live-clock').value = values.liveClock;
   $('opt-pieces').value = values.pieceSet;
+  $('opt-think').value = String(values.thinkMs);
 }
 
 function setupControls() {
@@ -499,6 +502,8 @@ function setupControls() {
     $(id).addEventListener('change', () => settings.set(name, $(id).checked));
   }
   $('opt-pieces').addEventListener('change', () => settings.set('pieceSet', $('opt-pieces').value));
+  for (const ms of THINK_MS) $('opt-think').add(new Option('', String(ms)));
+  $('opt-think').addEventListener('change', () => settings.set('thinkMs', Number($('opt-think').value)));
   $('opt-stun').addEventListener('change', () => {
     const stun = $('opt-stun').value.trim();
     if (stun === '' || STUN.test(stun)) settings.set('stun', stun);

@@ -38,7 +38,7 @@ import { parsePoint } from './points.js';
  * }} Events
  */
 
-/** How long the AI thinks per move. */
+/** How long the AI thinks per move, unless told otherwise. */
 export const AI_MS = 1000;
 /** Two AIs playing each other pause between moves, so a watcher can follow. */
 const WATCH_PAUSE_MS = 350;
@@ -75,19 +75,22 @@ export class Session {
   /**
    * @param {{
    *   ai?: () => Thinker,
-   *   aiMs?: number,
+   *   thinkMs?: () => number,
    *   keepRedo?: boolean,
    *   check?: (move: MoveInfo) => EngineError | null,
    * }} options
-   * `ai` makes the AI's thinker when it is first needed; `keepRedo` keeps
+   * `ai` makes the AI's thinker when it is first needed; `thinkMs` gives
+   * the time of each of its moves as it is asked (AI_MS); `keepRedo` keeps
    * the undone moves for redo (else undo drops them); `check` may refuse a
    * legal move (a problem's wrong answer), which is then taken back.
    */
-  constructor({ ai, aiMs = AI_MS, keepRedo = true, check } = {}) {
+  constructor({ ai, thinkMs = () => AI_MS, keepRedo = true, check } = {}) {
     this.makeAi = ai;
     /** @type {Thinker | null} */
     this.ai = null;
-    this.aiMs = aiMs;
+    this.thinkMs = thinkMs;
+    /** The time the AI was given for the move it thinks about, or last thought about. */
+    this.aiMs = AI_MS;
     this.keepRedo = keepRedo;
     this.check = check;
     /** @type {Game | null} */
@@ -395,6 +398,7 @@ export class Session {
     const started = performance.now();
     const watching = this.seats.first === 'ai' && this.seats.second === 'ai';
     this.progress = null;
+    this.aiMs = this.thinkMs();
     const request = { record: this.current.record(), pie: st.pie, player: this.level, ms: this.aiMs, iterations: 0 };
     const answer = this.ai.think(request, (info) => {
       if (asked !== this.generation) return;

@@ -4,6 +4,9 @@
 import { DEFAULT_SIZE, LEVELS } from './facts.js';
 import { CLOCKS } from './clock.js';
 
+/** The AI's time for a move the settings offer, in ms: the master level thinks all of it, the others stop at their iterations. */
+export const THINK_MS = [1000, 3000, 10000];
+
 /** The board sizes the new-game dialog offers (the rules allow more). */
 export const SIZES = Array.from({ length: 17 }, (_, k) => k + 5);
 
@@ -13,6 +16,7 @@ export const SIZES = Array.from({ length: 17 }, (_, k) => k + 5);
  *   aiSide: 'light' | 'dark' | 'random', coordinates: boolean, hints: boolean,
  *   pieceSet: 'federa' | 'classic', shape: 'round' | 'square', analysis: boolean, ownership: boolean,
  *   coach: boolean, confirmTap: boolean, playerName: string, timeControl: string, liveClock: string, sound: boolean, stun: string,
+ *   thinkMs: number,
  * }} Settings
  *
  * confirmTap: on a touch screen a first tap selects, a second plays;
@@ -20,7 +24,8 @@ export const SIZES = Array.from({ length: 17 }, (_, k) => k + 5);
  * clock of a new game at one screen or against the AI (clock.js's CLOCKS);
  * liveClock: the clocks a live invitation offers;
  * sound: the clock's low-time warning is heard; stun: a STUN server for
- * live games across networks ('' for none: the page contacts no other host).
+ * live games across networks ('' for none: the page contacts no other host);
+ * thinkMs: the AI's time for a move (THINK_MS), less when its clock runs low.
  */
 
 /** @type {Readonly<Settings>} */
@@ -43,6 +48,7 @@ export const DEFAULTS = Object.freeze({
   liveClock: '300+3',
   sound: true,
   stun: '',
+  thinkMs: THINK_MS[0],
 });
 
 /** A STUN server's URL as the setting takes it: `stun:host` or `stun:host:port`. */
@@ -60,6 +66,7 @@ export const CHOICES = /** @type {Record<string, readonly unknown[]>} */ ({
   shape: ['round', 'square'],
   timeControl: CLOCKS,
   liveClock: CLOCKS,
+  thinkMs: THINK_MS,
 });
 
 /** @param {unknown} v @returns {v is Record<string, unknown>} */

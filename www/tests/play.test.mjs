@@ -383,6 +383,42 @@ test('stop and new game cancel the search at once: its worker is ended, so no mo
   await page.close();
 });
 
+test('the AI thinks for the time the settings give, kept over a reload, and less when its clock runs low', async () => {
+  const page = await openPage();
+  // Each think asked of a worker, as the page asks it.
+  await page.addInitScript(() => {
+    const post = Worker.prototype.postMessage;
+    window.thinks = [];
+    Worker.prototype.postMessage = function (message, ...rest) {
+      if (message?.type === 'think') window.thinks.push({ player: message.player, ms: message.ms });
+      return post.call(this, message, ...rest);
+    };
+  });
+  await page.evaluate(() => {
+    /** @type {HTMLDetailsElement} */ (document.querySelector('details.settings')).open = true;
+  });
+  assert.equal(await page.inputValue('#opt-think'), '1000');
+  assert.deepEqual(await page.$$eval('#opt-think option', (os) => os.map((o) => o.textContent)), ['1 second', '3 seconds', '10 seconds']);
+  await page.selectOption('#opt-think', '3000');
+  await page.reload();
+  await ready(page);
+  assert.equal(await page.inputValue('#opt-think'), '3000', 'kept over a reload');
+  await newGame(page, { size: 5, opponent: 'ai', level: 'master', side: 'dark' });
+  await page.waitForFunction(() => window.thinks.length === 1);
+  assert.deepEqual(await page.evaluate(() => window.thinks), [{ player: 'master', ms: 3000 }]);
+  await page.click('#btn-stop');
+  await page.evaluate(() => {
+    /** @type {HTMLDetailsElement} */ (document.querySelector('details.settings')).open = true;
+  });
+  await page.selectOption('#opt-think', '10000');
+  await page.locator('details.settings').screenshot({ path: path.join(SHOTS, 'think-setting.png') });
+  // With one minute and 1 s a move on its clock (the first move free), a twentieth of it and most of the increment.
+  await newGame(page, { size: 5, opponent: 'ai', level: 'master', side: 'dark', clock: '60+1' });
+  await page.waitForFunction(() => window.thinks.length === 2);
+  assert.deepEqual((await page.evaluate(() => window.thinks))[1], { player: 'master', ms: 3800 });
+  await page.close();
+});
+
 test('the analysis board shows candidates, a line on hover, ownership and the evaluation', async () => {
   const page = await openPage('#' + new URLSearchParams({ r: '7x7 BCd4 WSc4 BSc3' }));
   await page.evaluate(() => {

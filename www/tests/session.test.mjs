@@ -209,7 +209,7 @@ test('on the AI’s turn act is refused with notYourTurn; after a win nothing is
 });
 
 test('the AI is asked when it is its turn, and its answer is played', async () => {
-  const { session, fake, events, made } = setUp({ seats: againstAiAs('dark'), aiMs: 250, level: 'strong' });
+  const { session, fake, events, made } = setUp({ seats: againstAiAs('dark'), thinkMs: () => 250, level: 'strong' });
   assert.equal(made(), 1);
   assert.equal(fake.asks.length, 1);
   assert.deepStrictEqual(fake.last.request, { record: '5x5', pie: true, player: 'strong', ms: 250, iterations: 0 });

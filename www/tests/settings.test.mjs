@@ -22,6 +22,8 @@ test('the defaults and every good value of each setting pass', () => {
     for (const v of [true, false]) assert.equal(settingsProblem({ ...DEFAULTS, [name]: v }), null, `${name} ${v}`);
   }
   assert.deepEqual(CHOICES.level, LEVELS);
+  assert.deepEqual(CHOICES.thinkMs, [1000, 3000, 10000]);
+  assert.equal(DEFAULTS.thinkMs, 1000);
   for (const [name, values] of Object.entries(CHOICES)) {
     for (const v of values) assert.equal(settingsProblem(stored({ ...DEFAULTS, [name]: v })), null, `${name} ${v}`);
   }
@@ -38,6 +40,7 @@ test('each bad value is named, with the value as JSON', () => {
     aiSide: ['both', 'Light', true],
     pieceSet: ['modern', ''],
     shape: ['triangle', 'Round', 1],
+    thinkMs: [2000, '1000', 0, -1000, 1000.5, null],
   };
   for (const [name, values] of Object.entries(bad)) {
     for (const v of values) {

@@ -83,6 +83,11 @@ export default {
   'settings.title': 'Settings',
   'settings.coordinates': 'Coordinates',
   'settings.hints': 'Mark the groups you may change',
+  'settings.think': 'The AI’s time for a move (Master thinks all of it; the other levels stop sooner)',
+  'settings.thinkOption': {
+    one: '{count} second',
+    other: '{count} seconds',
+  },
   'settings.pieces': 'Pieces',
   'settings.piecesFedera': 'Federa',
   'settings.piecesClassic': "Classic (as in the designer's tool)",

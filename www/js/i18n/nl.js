@@ -83,6 +83,11 @@ export default {
   'settings.title': 'Instellingen',
   'settings.coordinates': 'Coördinaten',
   'settings.hints': 'Groepen markeren die je mag veranderen',
+  'settings.think': 'Bedenktijd van de computer per zet (Meester denkt de hele tijd; de andere niveaus stoppen eerder)',
+  'settings.thinkOption': {
+    one: '{count} seconde',
+    other: '{count} seconden',
+  },
   'settings.pieces': 'Stukken',
   'settings.piecesFedera': 'Federa-stijl',
   'settings.piecesClassic': 'Klassiek (zoals in het programma van de ontwerper)',

@@ -93,6 +93,13 @@ export default {
   'settings.title': 'Настройки',
   'settings.coordinates': 'Координаты',
   'settings.hints': 'Отмечать группы, которые можно превратить',
+  'settings.think': 'Время компьютера на ход (Мастер думает всё это время, другие уровни — меньше)',
+  'settings.thinkOption': {
+    one: '{count} секунда',
+    few: '{count} секунды',
+    many: '{count} секунд',
+    other: '{count} секунды',
+  },
   'settings.pieces': 'Фишки',
   'settings.piecesFedera': 'Федера',
   'settings.piecesClassic': 'Классические (как в программе автора игры)',

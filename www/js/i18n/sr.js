@@ -91,6 +91,12 @@ export default {
   'settings.title': 'Подешавања',
   'settings.coordinates': 'Координате',
   'settings.hints': 'Означи групе које можеш да претвориш',
+  'settings.think': 'Време рачунара за потез (Мајстор мисли све то време, остали нивои краће)',
+  'settings.thinkOption': {
+    one: '{count} секунда',
+    few: '{count} секунде',
+    other: '{count} секунди',
+  },
   'settings.pieces': 'Фигуре',
   'settings.piecesFedera': 'Федера',
   'settings.piecesClassic': 'Класичне (као у програму аутора игре)',

@@ -15,7 +15,6 @@
 // There is no pause, and each page records its own player's loss on time.
 import { Clock, parseTimeControl, thinkMs, totalMs } from '../clock.js';
 import { clockText, renderClocks } from '../panels/clock.js';
-import { AI_MS } from '../session.js';
 
 /**
  * @typedef {import('./page.js').Page} Page
@@ -164,10 +163,20 @@ export class Clocks {
       if (st.ply === 0) clock.stop(now);
       else clock.start(st.toMove, now);
     }
-    // The AI thinks within its time.
-    if (!over && session.seatOf(st.toMove, st) === 'ai') session.aiMs = Math.min(AI_MS, thinkMs(clock.tc, clock.time(st.toMove, now)));
-    else session.aiMs = AI_MS;
     this.tick();
+  }
+
+  /**
+   * The AI's time for the move it is to make: `most`, or less when its
+   * clock runs low.
+   * @param {number} most
+   */
+  aiTime(most) {
+    const { clock } = this;
+    const { session } = this.page;
+    const st = session.status();
+    if (!clock || session.outcome(st) || session.seatOf(st.toMove, st) !== 'ai') return most;
+    return Math.min(most, thinkMs(clock.tc, clock.time(st.toMove, this.now())));
   }
 
   /** A tap on a clock: pauses both, or starts the paused one again. */
