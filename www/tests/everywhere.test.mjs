@@ -394,6 +394,41 @@ const messageSays = (page, selector, text) =>
 
 const FRESH = { version: 2, rating: { rating: 1500, rd: 350, vol: 0.06 }, attempts: [], solvedBefore: [], difficulty: 'normal', theme: 'any', current: null };
 
+test('a puzzle solved by keyboard alone: Tab to the board, the cursor to the answer, its key, then Tab to the next puzzle', async () => {
+  const puzzles = await puzzleFile();
+  // A one-ply puzzle whose answer is a change (c at the cursor).
+  const one = puzzles.find((p) => p.plies === 1 && p.line[0][1] === 'F');
+  assert.ok(one, 'the file has one');
+  const page = await openPuzzles({ ...FRESH, current: one.position });
+  /** Whether the focus is on the puzzle's board. */
+  const onBoard = () => page.evaluate((sel) => document.activeElement === document.querySelector(sel) && document.querySelector(sel).shadowRoot.activeElement?.classList.contains('board'), PUZZLE_BOARD);
+  let tabs = 0;
+  while (!(await onBoard()) && tabs < 40) {
+    await page.keyboard.press('Tab');
+    tabs++;
+  }
+  assert.ok(await onBoard(), `the board is reached by Tab (${tabs} presses)`);
+  const size = one.position.split('/').length;
+  const centre = Math.ceil((size - 1) / 2);
+  const [, letter, row] = one.line[0].match(/([a-y])([0-9]+)$/);
+  const col = letter.charCodeAt(0) - 97;
+  await page.keyboard.press('Enter');
+  for (let k = centre; k < col; k++) await page.keyboard.press('ArrowRight');
+  for (let k = centre; k > col; k--) await page.keyboard.press('ArrowLeft');
+  for (let k = centre; k < Number(row) - 1; k++) await page.keyboard.press('ArrowUp');
+  for (let k = centre; k > Number(row) - 1; k--) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('c');
+  await page.waitForFunction(() => !document.getElementById('puzzle-result').hidden);
+  assert.match(await message(page, PUZZLE_BOARD), /^Solved!/);
+  while ((await page.evaluate(() => document.activeElement?.id)) !== 'puzzle-next' && tabs < 80) {
+    await page.keyboard.press('Tab');
+    tabs++;
+  }
+  await page.keyboard.press('Enter');
+  await page.waitForFunction((title) => document.getElementById('puzzle-title').textContent !== title, `Puzzle ${one.index + 1}`);
+  await page.close();
+});
+
 test('a puzzle plays out to the win, a wrong move is explained and taken back, and the rating follows, over a reload', async () => {
   const { update } = await import('../js/puzzles/glicko.js');
   const puzzles = await puzzleFile();
