@@ -296,6 +296,14 @@ fn preferred(pos: &Position) -> Vec<Code> {
     let mut codes = Vec::new();
     pos.move_codes(&mut codes);
     let mut scored: Vec<(f32, Code)> = codes.iter().map(|&c| (pos.gamma(c), c)).collect();
-    scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+    // An insertion sort, stable: the lists are short where the solver
+    // runs, and the standard sort would weigh 3 KB gzipped on the wasm.
+    for k in 1..scored.len() {
+        let mut j = k;
+        while j > 0 && scored[j - 1].0 < scored[j].0 {
+            scored.swap(j - 1, j);
+            j -= 1;
+        }
+    }
     scored.into_iter().map(|(_, c)| c).collect()
 }
