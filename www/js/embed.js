@@ -94,6 +94,8 @@ export function mount(host, initial = {}) {
   };
   /** The part of the board shown (all of it when null). @type {import('./board/geometry.js').Region | null} */
   let region = null;
+  /** How many messages were said: a late explanation does not replace a newer one. */
+  let said = 0;
 
   const mode = () => modes[full().mode];
   /** What the mode is handed. @returns {import('./embed/modes.js').ModeCtx} */
@@ -162,11 +164,12 @@ export function mount(host, initial = {}) {
       wrong(comment);
       emit('failed', { token: error.token, comment });
       update(null);
-      // The solver's explanation follows from the worker, unless the board moved on.
+      // The solver's explanation follows from the worker, unless the board moved on or said something since.
       const solving = problem;
+      const saidThen = said;
       if (solving instanceof ProofCtrl) {
         solving.explaining?.then((explained) => {
-          if (!explained || solving !== problem || solving.why !== explained) return;
+          if (!explained || solving !== problem || solving.why !== explained || said !== saidThen) return;
           wrong(explainWrong(t, explained));
           update(null);
         });
@@ -470,6 +473,7 @@ export function mount(host, initial = {}) {
    * @param {string} tone
    */
   function say(text, tone) {
+    said++;
     $('.message').textContent = text;
     $('.message').className = 'message ' + tone;
   }

@@ -14,6 +14,8 @@ const { ProofCtrl } = await import('../js/embed/proof-ctrl.js');
 const { explainLine } = await import('../js/embed/explain.js');
 const { Session } = await import('../js/session.js');
 const { withDefaults } = await import('../js/embed-config.js');
+const { describeError } = await import('../js/words.js');
+const { t: english } = await (await import('../js/i18n.js')).loadLanguage('en');
 
 const t = (key, params) => (params ? `${key} ${JSON.stringify(params)}` : key);
 
@@ -191,6 +193,8 @@ test('a proof problem refuses a wrong move at once and explains it with the work
 
 test('a proof problem whose side does not win within its plies is refused as set', () => {
   const game = wasm.GameHandle.fromPosition(SKIPPED, false);
-  assert.deepEqual(thrown(() => new ProofCtrl(wasm, game, 7, { explain: () => Promise.resolve(null) })), { kind: 'noWin', color: 'dark', plies: 7 });
+  const error = thrown(() => new ProofCtrl(wasm, game, 7, { explain: () => Promise.resolve(null) }));
+  assert.deepEqual(error, { kind: 'noWin', color: 'dark', count: 7 });
+  assert.equal(describeError(english, error), 'Dark does not win by force within 7 plies.');
   game.free();
 });

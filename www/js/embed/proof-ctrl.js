@@ -72,7 +72,7 @@ export class ProofCtrl {
   lineFrom(game, plies) {
     const line = solverLine(this.engine, game.position(), this.side, plies, STEP_NODES);
     if (line === 'tooHard') throw { kind: 'tooHard', count: STEP_NODES };
-    if (!line) throw { kind: 'noWin', color: this.side, plies };
+    if (!line) throw { kind: 'noWin', color: this.side, count: plies };
     return line;
   }
 
