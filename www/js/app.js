@@ -9,7 +9,6 @@ import { board, settings } from './first-board.js';
 import { loadEngine } from './engine.js';
 import { AiClient } from './ai.js';
 import { HUMANS, Session, againstAiAs } from './session.js';
-import { STUN, THINK_MS } from './settings.js';
 import { loadLanguage, preferredLanguage, setupLanguageSelect, translateDom } from './i18n.js';
 import { keeper } from './page-store.js';
 import { fromLink, linkOfText, textOfLink } from './links.js';
@@ -35,6 +34,7 @@ import { Clocks } from './play/clock.js';
 import { Files } from './play/files.js';
 import { LinkGames } from './play/link-games.js';
 import { NewGameDialog } from './play/new-game.js';
+import { SettingsPanel } from './play/settings-panel.js';
 import { beep } from './sound.js';
 
 /**
@@ -120,6 +120,7 @@ const boardView = new BoardView({
   },
 });
 let autoplay = 0;
+const settingsPanel = new SettingsPanel(page);
 const newGameDialog = new NewGameDialog(page, { start: newGame, startFriend: (game) => links.create(game) });
 const links = new LinkGames(page, { engine, archive, persist, clocks, show: setGame, copyText, command, locale: () => i18n.locale });
 const view = new PlayView({
@@ -241,7 +242,7 @@ session.on('aiFailed', ({ error }) => {
   view.renderControls();
 });
 settings.on((changed) => {
-  syncOptions();
+  settingsPanel.sync();
   // A new analysis setting follows (or stops following) the position.
   if ('analysis' in changed && session.game) analysis.follow();
   // Ownership is the analysis board's alone: the pointer's ghost and group stay.
@@ -396,27 +397,13 @@ async function applyLanguage(lang) {
   view.renderLost();
   games.render();
   newGameDialog.translate();
-  for (const option of $('opt-think').options) option.textContent = t('settings.thinkOption', { count: Number(option.value) / 1000 });
+  settingsPanel.translate();
   links.translate();
   clocks.tick();
   redraw();
 }
 
 // ---- Wiring ----
-
-/** The settings' boxes, as the settings are. */
-function syncOptions() {
-  const { values } = settings;
-  $('opt-coordinates').checked = values.coordinates;
-  $('opt-hints').checked = values.hints;
-  $('opt-coach').checked = values.coach;
-  $('opt-confirm').checked = values.confirmTap;
-  $('opt-sound').checked = values.sound;
-  $('opt-stun').value = values.stun;
-  $('live-clock').value = values.liveClock;
-  $('opt-pieces').value = values.pieceSet;
-  $('opt-think').value = String(values.thinkMs);
-}
 
 function setupControls() {
   setupLanguageSelect($('opt-lang'), i18n.lang, applyLanguage);
@@ -492,27 +479,7 @@ function setupControls() {
   links.listen();
   for (const face of document.querySelectorAll('#clocks .clock')) face.addEventListener('click', () => clocks.toggle());
 
-  for (const [id, name] of /** @type {const} */ ([
-    ['opt-coordinates', 'coordinates'],
-    ['opt-hints', 'hints'],
-    ['opt-coach', 'coach'],
-    ['opt-confirm', 'confirmTap'],
-    ['opt-sound', 'sound'],
-  ])) {
-    $(id).addEventListener('change', () => settings.set(name, $(id).checked));
-  }
-  $('opt-pieces').addEventListener('change', () => settings.set('pieceSet', $('opt-pieces').value));
-  for (const ms of THINK_MS) $('opt-think').add(new Option('', String(ms)));
-  $('opt-think').addEventListener('change', () => settings.set('thinkMs', Number($('opt-think').value)));
-  $('opt-stun').addEventListener('change', () => {
-    const stun = $('opt-stun').value.trim();
-    if (stun === '' || STUN.test(stun)) settings.set('stun', stun);
-    else {
-      $('opt-stun').value = settings.values.stun;
-      view.say(t('settings.stunBad'), 'error');
-    }
-  });
-  syncOptions();
+  settingsPanel.listen();
 
   listenKeys(
     boardEl,

@@ -383,6 +383,30 @@ test('stop and new game cancel the search at once: its worker is ended, so no mo
   await page.close();
 });
 
+test('the Settings panel: a box changes its setting, kept over a reload; a STUN server that does not read is refused and the box put back', async () => {
+  const page = await openPage();
+  await page.evaluate(() => {
+    /** @type {HTMLDetailsElement} */ (document.querySelector('details.settings')).open = true;
+  });
+  const stored = () => page.evaluate(() => JSON.parse(localStorage.getItem('federa.settings') ?? '{}'));
+  assert.equal(await page.isChecked('#opt-coordinates'), true);
+  await page.uncheck('#opt-coordinates');
+  assert.equal((await stored()).coordinates, false);
+  await page.fill('#opt-stun', 'stun:stun.example.org:3478');
+  await page.locator('#opt-stun').blur();
+  assert.equal((await stored()).stun, 'stun:stun.example.org:3478');
+  await page.fill('#opt-stun', 'http://example.org');
+  await page.locator('#opt-stun').blur();
+  assert.equal(await page.textContent('#message'), en['settings.stunBad']);
+  assert.equal(await page.inputValue('#opt-stun'), 'stun:stun.example.org:3478', 'the box put back');
+  assert.equal((await stored()).stun, 'stun:stun.example.org:3478', 'the setting unchanged');
+  await page.reload();
+  await ready(page);
+  assert.equal(await page.isChecked('#opt-coordinates'), false, 'kept over a reload');
+  assert.equal(await page.inputValue('#opt-stun'), 'stun:stun.example.org:3478');
+  await page.close();
+});
+
 test('the AI thinks for the time the settings give, kept over a reload, and less when its clock runs low', async () => {
   const page = await openPage();
   // Each think asked of a worker, as the page asks it.
