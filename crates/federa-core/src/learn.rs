@@ -18,7 +18,7 @@
 //! assert_eq!(model.ranked(&pos)[0], centre);
 //! ```
 
-use crate::Position;
+use crate::position::Position;
 use crate::position::codes::Code;
 use crate::position::features::{FAMILIES, FEATURES, MAX_ACTIVE};
 use crate::types::Move;

@@ -16,8 +16,8 @@
 //! assert!(moves.iter().all(|m| m.before >= 0.0 && m.before <= 1.0));
 //! ```
 
-use crate::Game;
 use crate::annotated::{GameTree, Glyph, NodeId, eval_text};
+use crate::game::Game;
 use crate::position::Position;
 use crate::search::{Analysis, Candidate, Clock, Level, Limit, Player, PlayerKind};
 use crate::types::{Color, Move};

@@ -31,7 +31,7 @@ pub use config::StdClock;
 pub use config::{Clock, Level, Limit, PlayerKind};
 pub use report::{Analysis, Candidate, Progress};
 
-use crate::Position;
+use crate::position::Position;
 use crate::position::codes::{CODES, Code, SWAP};
 use crate::rng::Rng;
 use crate::types::{Color, Move};
