@@ -89,6 +89,11 @@ export interface BoardEvents {
   solved: { record: string };
   /** Problem mode: a move that is not the solution (taken back), with the author's comment on it if any. */
   failed: { token: string; comment: string };
+  /**
+   * Problem mode with `proof`: the solver's explanation of the failed move `token`, once the AI's worker
+   * has found it (`failed` came first, with what was known at once); not sent if the board moved on.
+   */
+  explained: { token: string; comment: string };
   /** Problem mode: a hint showed the next right move's point. */
   hint: { at: string };
   /** Problem mode with `proof`: the reader asked to see the solution, which plays itself out. */

@@ -170,7 +170,9 @@ export function mount(host, initial = {}) {
       if (solving instanceof ProofCtrl) {
         solving.explaining?.then((explained) => {
           if (!explained || solving !== problem || solving.why !== explained || said !== saidThen) return;
-          wrong(explainWrong(t, explained));
+          const words = explainWrong(t, explained);
+          wrong(words);
+          emit('explained', { token: error.token, comment: words });
           update(null);
         });
       }
@@ -493,8 +495,9 @@ export function mount(host, initial = {}) {
     /**
      * Calls `fn` on `move` ({ token, record }), `end` ({ winner, record }),
      * and in problem mode `solved` ({ record }), `failed` ({ token,
-     * comment }), `hint` ({ at }) and `gaveUp` ({}); returns a function that stops it.
-     * @param {'move' | 'end' | 'solved' | 'failed' | 'hint' | 'gaveUp'} event
+     * comment }), `explained` ({ token, comment }), `hint` ({ at }) and
+     * `gaveUp` ({}); returns a function that stops it.
+     * @param {'move' | 'end' | 'solved' | 'failed' | 'explained' | 'hint' | 'gaveUp'} event
      * @param {(detail: any) => void} fn
      */
     on(event, fn) {

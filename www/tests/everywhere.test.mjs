@@ -471,10 +471,16 @@ test('a puzzle plays out to the win, a wrong move is explained and taken back, a
   assert.notEqual(why.kind, 'holds', 'an explanation with its line');
   const before = await recordOf(second, PUZZLE_BOARD);
   const point = wrongToken.match(/[a-y][0-9]+$/)[0];
+  await second.evaluate((sel) => {
+    document.querySelector(sel).addEventListener('federa-explained', (e) => {
+      window.explained = /** @type {CustomEvent} */ (e).detail;
+    });
+  }, PUZZLE_BOARD);
   await clickIn(second, PUZZLE_BOARD, point, buttonFor(wrongToken));
   await second.waitForFunction(() => !document.getElementById('puzzle-result').hidden);
-  // Refused at once; the worker's explanation follows.
+  // Refused at once; the worker's explanation follows, said and sent as an event.
   await messageSays(second, PUZZLE_BOARD, `${why.words} Try again.`);
+  assert.deepEqual(await second.evaluate(() => window.explained), { token: wrongToken, comment: why.words });
   assert.equal(await recordOf(second, PUZZLE_BOARD), before, 'the wrong move is taken back');
   const lost = update(won, [{ rating: miss.rating, rd: 80, score: 0 }]);
   const down = Math.round(won.rating) - Math.round(lost.rating);
