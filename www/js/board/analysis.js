@@ -56,7 +56,8 @@ export function ownershipLayer(shares) {
 function label(ctx, { g, colour }, text, piece, x, y) {
   const color = pieceOf(piece)?.color;
   ctx.save();
-  ctx.font = `700 ${Math.round(g.cell * 0.34)}px system-ui, sans-serif`;
+  // Longer labels (two moves at one point) in smaller letters, to fit the point.
+  ctx.font = `700 ${Math.round(g.cell * 0.34 * Math.min(1, 2.4 / text.length))}px system-ui, sans-serif`;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
   ctx.fillStyle = colour(color === 'dark' ? '--ink-on-dark' : color === 'light' ? '--ink-on-light' : '--board-text');
@@ -106,11 +107,17 @@ export function candidatesLayer(marks) {
  * @returns {Layer}
  */
 export function lineLayer(marks) {
+  // A point played on again (a group changed twice, or a piece placed and
+  // then changed) shows its last move with every number played there.
+  /** @type {Map<string, number[]>} */
+  const numbers = new Map();
+  marks.forEach((m, k) => numbers.set(m.point, [...(numbers.get(m.point) ?? []), k + 1]));
   return (ctx, view) => {
     const { g, colour, at, piece } = view;
     marks.forEach((m, k) => {
       const xy = at(m.point);
-      if (!xy || !parsePoint(m.point)) return;
+      const here = numbers.get(m.point) ?? [];
+      if (!xy || !parsePoint(m.point) || here.at(-1) !== k + 1) return;
       piece(m.piece, xy[0], xy[1], 0.92, 1, m.change ? 0.85 : 0.62);
       if (m.change) {
         ctx.save();
@@ -122,7 +129,7 @@ export function lineLayer(marks) {
         ctx.stroke();
         ctx.restore();
       }
-      label(ctx, view, String(k + 1), m.piece, xy[0], xy[1]);
+      label(ctx, view, here.join(','), m.piece, xy[0], xy[1]);
     });
   };
 }
