@@ -10,7 +10,7 @@
 import { loadLanguage, preferredLanguage } from './i18n.js';
 import { loadEngine } from './engine.js';
 import { Keeper, safeStorage } from './store.js';
-import * as model from './editor-model.js';
+import * as model from './editor/model.js';
 import { EditorCtrl } from './editor/ctrl.js';
 import { snippetOf } from './editor/io.js';
 import { mountView } from './editor/view.js';

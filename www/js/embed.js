@@ -13,14 +13,14 @@
 //   board.destroy();
 //
 // Everything lives in a shadow root, so no style leaks in or out. The game
-// is the page's session (session.js); attributes read as embed-config.js
+// is the page's session (session.js); attributes read as embed/config.js
 // says, and a bad one shows a message in the element instead of a board.
 // What each mode does is its object in embed/modes.js.
 import { loadEngine } from './engine.js';
 import { createBoard } from './board.js';
 import { AiClient } from './ai.js';
 import { Session } from './session.js';
-import { attributeName, configFromAttributes, gameKey, parseRegion, withDefaults } from './embed-config.js';
+import { attributeName, configFromAttributes, gameKey, parseRegion, withDefaults } from './embed/config.js';
 import { loadLanguage } from './i18n.js';
 import { boardLabel, describeError, describeMove, explainWrong, narrate } from './words.js';
 import { BoardView } from './board-view.js';
@@ -529,7 +529,7 @@ export function mount(host, initial = {}) {
   };
 }
 
-/** `<federa-board>`: attributes as in embed-config.js; any change re-reads them. */
+/** `<federa-board>`: attributes as in embed/config.js; any change re-reads them. */
 export class FederaBoard extends HTMLElement {
   static observedAttributes = Object.keys(configFromAttributes(() => null)).map(attributeName);
 
@@ -557,14 +557,14 @@ export class FederaBoard extends HTMLElement {
     try {
       config = configFromAttributes((name) => this.getAttribute(name));
     } catch (problem) {
-      this.showProblem(/** @type {import('./embed-config.js').AttributeProblem} */ (problem));
+      this.showProblem(/** @type {import('./embed/config.js').AttributeProblem} */ (problem));
       return;
     }
     if (this.api) this.api.set(config);
     else this.api = mount(this, config);
   }
 
-  /** @param {import('./embed-config.js').AttributeProblem} problem */
+  /** @param {import('./embed/config.js').AttributeProblem} problem */
   async showProblem({ name, value, expected }) {
     this.api?.destroy();
     this.api = null;

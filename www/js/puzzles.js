@@ -11,7 +11,7 @@ import { followPageLanguage, loadLanguage, preferredLanguage } from './i18n.js';
 import { readEntry, safeStorage, writeEntry } from './store.js';
 import { describeError } from './words.js';
 import { loadEngine } from './engine.js';
-import { readPuzzles, solvedLine } from './puzzle-file.js';
+import { readPuzzles, solvedLine } from './puzzles/file.js';
 import { NEW_PLAYER } from './puzzles/glicko.js';
 import { DIFFICULTIES, PROGRESS_KEY, THEMES, attemptAt, choose, progressOf, progressProblem, recordAttempt, solvedCount } from './puzzles/progress.js';
 import './embed.js';
@@ -23,7 +23,7 @@ const PROVISIONAL_RD = 110;
 const HISTORY = 50;
 
 /**
- * @typedef {import('./puzzle-file.js').Puzzle} Puzzle
+ * @typedef {import('./puzzles/file.js').Puzzle} Puzzle
  * @typedef {import('./puzzles/progress.js').Progress} Progress
  */
 

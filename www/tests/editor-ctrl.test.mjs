@@ -11,7 +11,7 @@ import { engine } from './glue.mjs';
 const { EditorCtrl, EDITOR_KEY } = await import('../js/editor/ctrl.js');
 const { linkOf, snippetOf } = await import('../js/editor/io.js');
 const { problemText, reportLines, toolNote } = await import('../js/editor/view.js');
-const model = await import('../js/editor-model.js');
+const model = await import('../js/editor/model.js');
 const { Keeper } = await import('../js/store.js');
 const { fromLink } = await import('../js/links.js');
 const { loadLanguage } = await import('../js/i18n.js');

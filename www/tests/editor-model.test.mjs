@@ -1,11 +1,11 @@
-// Unit tests of js/editor-model.js (no browser): the editor's edits, and
+// Unit tests of js/editor/model.js (no browser): the editor's edits, and
 // a diagram written as a snippet and read back.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import './glue.mjs';
 
-const m = await import('../js/editor-model.js');
+const m = await import('../js/editor/model.js');
 
 /** The cells as rows from the top, `.` for empty and the code otherwise. */
 const rows = (d) =>

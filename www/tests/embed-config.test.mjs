@@ -1,4 +1,4 @@
-// Unit tests of js/embed-config.js (no browser): how each <federa-board>
+// Unit tests of js/embed/config.js (no browser): how each <federa-board>
 // attribute reads (a bad value throws { name, value, expected }), the
 // defaults of absent ones, and which config changes start a fresh game.
 import { test } from 'node:test';
@@ -8,7 +8,7 @@ import './glue.mjs';
 import { thrown } from './thrown.mjs';
 
 const { ATTRIBUTES, DEFAULTS, GAME_KEYS, MODES, attributeName, configFromAttributes, gameChanged, parseRegion, withDefaults } = await import(
-  '../js/embed-config.js'
+  '../js/embed/config.js'
 );
 const { LEVELS } = await import('../js/facts.js');
 const { languages } = await import('../js/i18n.js');

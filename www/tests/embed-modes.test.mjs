@@ -13,7 +13,7 @@ const { ANSWER_MS, ProblemCtrl } = await import('../js/embed/problem-ctrl.js');
 const { ProofCtrl } = await import('../js/embed/proof-ctrl.js');
 const { explainLine } = await import('../js/embed/explain.js');
 const { Session } = await import('../js/session.js');
-const { withDefaults } = await import('../js/embed-config.js');
+const { withDefaults } = await import('../js/embed/config.js');
 const { describeError } = await import('../js/words.js');
 const { t: english } = await (await import('../js/i18n.js')).loadLanguage('en');
 

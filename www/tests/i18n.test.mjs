@@ -10,7 +10,7 @@ import './glue.mjs';
 
 const { LEVELS } = await import('../js/facts.js');
 const { createI18n, languages } = await import('../js/i18n.js');
-const { MODES } = await import('../js/embed-config.js');
+const { MODES } = await import('../js/embed/config.js');
 // Every language of the registry, by its code.
 const all = Object.fromEntries(
   await Promise.all(languages.map(async (lang) => [lang, (await import(`../js/i18n/${lang}.js`)).default])),

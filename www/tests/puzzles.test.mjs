@@ -1,4 +1,4 @@
-// Unit tests of the puzzle file as the page reads it (js/puzzle-file.js through
+// Unit tests of the puzzle file as the page reads it (js/puzzles/file.js through
 // the engine's readPuzzles): every line of the site's file, in the page's
 // order, and a bad line named with its number and problem, in words.
 import { test } from 'node:test';
@@ -9,7 +9,7 @@ import { engine } from './glue.mjs';
 import { thrown } from './thrown.mjs';
 
 const wasm = await engine();
-const { readPuzzles, solvedLine } = await import('../js/puzzle-file.js');
+const { readPuzzles, solvedLine } = await import('../js/puzzles/file.js');
 const { describeError } = await import('../js/words.js');
 const { loadLanguage } = await import('../js/i18n.js');
 const { t } = await loadLanguage('en');

@@ -9,8 +9,8 @@
 //   const ctrl = new EditorCtrl({ keeper: new Keeper(safeStorage()) });
 //   ctrl.on('change', draw);
 //   ctrl.attach(await loadEngine());
-import * as model from '../editor-model.js';
-import { DEFAULTS } from '../embed-config.js';
+import * as model from './model.js';
+import { DEFAULTS } from '../embed/config.js';
 import { CELL_CODES, MAX_SIZE, MIN_SIZE, PIECE_CODES } from '../facts.js';
 import { cursorKey, cursorStart } from '../keys.js';
 import { readEntry } from '../store.js';
@@ -23,7 +23,7 @@ const SIZES = { min: MIN_SIZE, max: MAX_SIZE };
 /** The keys that put a cell's code at the cursor (0 erases). */
 const CELL_KEYS = CELL_CODES.map(String);
 
-/** @typedef {import('../editor-model.js').Diagram} Diagram */
+/** @typedef {import('./model.js').Diagram} Diagram */
 /** @typedef {Pick<Awaited<ReturnType<typeof import('../engine.js').loadEngine>>, 'GameHandle'>} Engine */
 
 /**

@@ -1,14 +1,14 @@
 // @ts-check
 // What the board editor reads and writes: pasted text read into a diagram
-// (by the engine, and editor-model.js for a snippet), the snippet and the
+// (by the engine, and model.js for a snippet), the snippet and the
 // share link written from the engine's reading, the images and the
 // clipboard. Nothing here runs at import, so Node tests use it too.
-import * as model from '../editor-model.js';
-import { DEFAULTS } from '../embed-config.js';
+import * as model from './model.js';
+import { DEFAULTS } from '../embed/config.js';
 import { toLink } from '../links.js';
 import { saveFile } from '../save-file.js';
 
-/** @typedef {import('../editor-model.js').Diagram} Diagram */
+/** @typedef {import('./model.js').Diagram} Diagram */
 /** @typedef {import('./ctrl.js').Engine} Engine */
 /** @typedef {import('./ctrl.js').Reading} Reading */
 

@@ -4,7 +4,7 @@
 // turns the page's events into its methods. The words are here, the state
 // is the controller's (the form is never read back but in its own events).
 import { createBoard } from '../board.js';
-import { MAX_PLIES, cellAt } from '../editor-model.js';
+import { MAX_PLIES, cellAt } from './model.js';
 import { MAX_SIZE, MIN_SIZE, pieceName } from '../facts.js';
 import { followPageLanguage } from '../i18n.js';
 import { renderLost } from '../panels/lost.js';
@@ -22,7 +22,7 @@ const NOTES = { [EDITOR_KEY]: { lost: 'stored.diagramLost', full: 'stored.diagra
  * swap, who could change which group, and the counts.
  * @param {Translate} t
  * @param {import('./ctrl.js').Reading} reading
- * @param {import('../editor-model.js').Diagram} d
+ * @param {import('./model.js').Diagram} d
  */
 export function reportLines(t, reading, d) {
   const st = reading.status;

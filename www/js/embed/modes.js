@@ -11,7 +11,7 @@ import { reviewedGame } from '../review.js';
  * @typedef {{
  *   session: import('../session.js').Session,
  *   t: import('../words.js').Translate,
- *   cfg: import('../embed-config.js').FullConfig,
+ *   cfg: import('./config.js').FullConfig,
  *   review: import('../review.js').ReviewRunner,
  *   problem: import('./problem-ctrl.js').ProblemCtrl | import('./proof-ctrl.js').ProofCtrl | null,
  *   add: (key: string, action: () => void) => HTMLButtonElement,
@@ -21,7 +21,7 @@ import { reviewedGame } from '../review.js';
  *   shapeToggle: () => void,
  * }} ModeCtx
  * @typedef {{
- *   seats: (cfg: import('../embed-config.js').FullConfig) => import('../session.js').Seats,
+ *   seats: (cfg: import('./config.js').FullConfig) => import('../session.js').Seats,
  *   opensAtStart: boolean,
  *   showsReview: boolean,
  *   solves: boolean,
@@ -33,7 +33,7 @@ import { reviewedGame } from '../review.js';
  *
  * opensAtStart: the game opens at its start unless `initial-ply` says
  * where (else at its end); solves: the reader solves the config's
- * `solution` from its position (problem.js), or the solver judges the
+ * `solution` from its position (embed/problem.js), or the solver judges the
  * reader's moves (`proof`, proof-ctrl.js); right: a move the check let through is
  * announced as right.
  */
@@ -90,7 +90,7 @@ const base = {
   right: no,
 };
 
-/** @type {Record<import('../embed-config.js').FullConfig['mode'], Mode>} */
+/** @type {Record<import('./config.js').FullConfig['mode'], Mode>} */
 export const modes = {
   play: { ...base, seats: (cfg) => againstAiAs(cfg.ai), bar: (ctx) => playing(true, ctx) },
   'two-players': base,

@@ -2,7 +2,7 @@
 // The embed's problem mode: the solution (problem.js) from the problem's
 // position, the side the reader plays, whether it is solved, the hint
 // shown, and the board's answers for the other side.
-import { Problem } from '../problem.js';
+import { Problem } from './problem.js';
 import { findRow } from '../panels/moves.js';
 
 /** How long the board waits before it answers the reader's move. */

@@ -7,9 +7,9 @@
 // The diagram travels as a <federa-board> snippet: the editor writes one,
 // reads one back (its attributes through the embed's own grammar), and
 // keeps the one being edited in the browser.
-import { parsePoint, pointName } from './points.js';
-import { ATTRIBUTES, configFromAttributes } from './embed-config.js';
-import { cellsFromText } from './facts.js';
+import { parsePoint, pointName } from '../points.js';
+import { ATTRIBUTES, configFromAttributes } from '../embed/config.js';
+import { cellsFromText } from '../facts.js';
 
 /**
  * The most moves a diagram may say were played before it: the editor's
@@ -21,7 +21,7 @@ export const MAX_PLIES = 9999;
  * @typedef {{
  *   size: number,
  *   cells: Uint8Array,
- *   toMove: import('./facts.js').Color,
+ *   toMove: import('../facts.js').Color,
  *   plies: number,
  *   pie: boolean,
  *   coordinates: boolean,
@@ -158,7 +158,7 @@ function transform(d, move) {
   }
   /** @param {string} point */
   const at = (point) => {
-    const p = /** @type {import('./points.js').Coord} */ (parsePoint(point));
+    const p = /** @type {import('../points.js').Coord} */ (parsePoint(point));
     return pointName(...move(p.col, p.row, n));
   };
   // Marks are kept on the board (a mark elsewhere would have no point to move to).
@@ -257,7 +257,7 @@ export function nextLabel(text) {
   return text;
 }
 
-/** The label grammar's test (embed-config.js). @param {string} text */
+/** The label grammar's test (embed/config.js). @param {string} text */
 export const isLabel = (text) => {
   try {
     ATTRIBUTES.labels(`a1:${text}`);

@@ -9,8 +9,8 @@
 //   const problem = new Problem(solutionGame);
 //   problem.judge('BFCa1') // { right: true, solved: true, comment: '' }
 /**
- * @typedef {import('./panels/moves.js').Row} Row
- * @typedef {import('./types.js').Game} Game
+ * @typedef {import('../panels/moves.js').Row} Row
+ * @typedef {import('../types.js').Game} Game
  * @typedef {{ right: true, solved: boolean, comment: string } | { right: false, comment: string }} Verdict
  */
 

@@ -2,14 +2,14 @@
 // How a <federa-board>'s attributes read: a strict grammar per attribute,
 // never evaluated. A bad value throws { name, value, expected }, which the
 // element shows instead of a board. Pure, so it is tested under Node.
-import { parsePoint } from './points.js';
-import { LEVELS, MAX_SIZE, MIN_SIZE } from './facts.js';
-import { languages } from './i18n.js';
+import { parsePoint } from '../points.js';
+import { LEVELS, MAX_SIZE, MIN_SIZE } from '../facts.js';
+import { languages } from '../i18n.js';
 
 export const MODES = /** @type {const} */ (['play', 'two-players', 'replay', 'review', 'diagram', 'try', 'problem']);
 
 /**
- * @typedef {import('./embed.js').EmbedConfig} EmbedConfig the public config (embed.d.ts)
+ * @typedef {import('../embed.js').EmbedConfig} EmbedConfig the public config (embed.d.ts)
  * @typedef {{ name: string, value: string, expected: string }} AttributeProblem
  */
 
@@ -113,12 +113,12 @@ export const ATTRIBUTES = {
  * The part of the board a region such as `a1-e5` shows (any two opposite
  * corners), or null if it does not read.
  * @param {string} text
- * @returns {import('./board/geometry.js').Region | null}
+ * @returns {import('../board/geometry.js').Region | null}
  */
 export function parseRegion(text) {
   const corners = text.trim().split('-').map(parsePoint);
   if (corners.length !== 2 || !corners[0] || !corners[1]) return null;
-  const [a, b] = /** @type {import('./points.js').Coord[]} */ (corners);
+  const [a, b] = /** @type {import('../points.js').Coord[]} */ (corners);
   return { c0: Math.min(a.col, b.col), r0: Math.min(a.row, b.row), c1: Math.max(a.col, b.col), r1: Math.max(a.row, b.row) };
 }
 

@@ -21,7 +21,7 @@ export function readPuzzles(engine, text) {
 /**
  * The line saying how many of the `total` puzzles the player solved. Its
  * noun goes with `total` ("1 of 371 puzzles"), so that is the plural's count.
- * @param {import('./words.js').Translate} t
+ * @param {import('../words.js').Translate} t
  * @param {number} solved
  * @param {number} total
  */
