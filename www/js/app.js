@@ -8,6 +8,7 @@
 import { board, settings } from './first-board.js';
 import { loadEngine } from './engine.js';
 import { AiClient } from './ai.js';
+import { otherColor, randomColor } from './facts.js';
 import { HUMANS, Session, againstAiAs } from './session.js';
 import { loadLanguage, preferredLanguage, setupLanguageSelect, translateDom } from './i18n.js';
 import { keeper } from './page-store.js';
@@ -302,7 +303,7 @@ async function openStored() {
 
 function newGame() {
   const { aiSide, opponent, size, pie, level, timeControl } = settings.values;
-  const side = aiSide === 'random' ? (Math.random() < 0.5 ? 'dark' : 'light') : aiSide;
+  const side = aiSide === 'random' ? randomColor() : aiSide;
   /** @type {Seats} */
   const seats = opponent === 'human' ? HUMANS : opponent === 'watch' ? { first: 'ai', second: 'ai' } : againstAiAs(side);
   // No analysis in a new game against the AI unless the player turns it on.
@@ -336,7 +337,7 @@ function resign() {
   if (links.resign()) return;
   const st = session.status();
   const loser = session.againstAi() ? (session.seatOf('dark', st) === 'human' ? 'dark' : 'light') : st.toMove;
-  session.end(loser === 'dark' ? 'light' : 'dark', 'resign');
+  session.end(otherColor(loser), 'resign');
 }
 
 /** A new game of the same kind with the colours swapped (a link game's with the same friend). */

@@ -7,6 +7,12 @@ import { AiLevel, BoardSize, Cell, Glyph, MoveClass } from '../federa-wasm.js';
 
 /** @typedef {'dark' | 'light'} Color */
 /** @typedef {'round' | 'square'} Shape */
+
+/** The other colour. @param {Color} c @returns {Color} */
+export const otherColor = (c) => (c === 'dark' ? 'light' : 'dark');
+
+/** A colour by the toss of a coin. @returns {Color} */
+export const randomColor = () => (Math.random() < 0.5 ? 'dark' : 'light');
 /** @typedef {'darkRound' | 'darkSquare' | 'lightRound' | 'lightSquare'} PieceName */
 
 /**

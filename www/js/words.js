@@ -1,7 +1,7 @@
 // @ts-check
 // Turns the engine's facts (piece codes, move and error descriptions) into
 // words of the current language. Only wording lives here, no rules.
-import { pieceName } from './facts.js';
+import { otherColor, pieceName } from './facts.js';
 import { pointName } from './points.js';
 
 /**
@@ -54,7 +54,7 @@ export function nameMove(t, move) {
  * @param {import('./embed/proof-ctrl.js').Why} why
  */
 export function explainWrong(t, why) {
-  const color = t('color.' + (why.move.color === 'dark' ? 'light' : 'dark'));
+  const color = t('color.' + otherColor(why.move.color));
   return t('problem.why.' + why.kind, { move: nameMove(t, why.move), color, count: why.moves });
 }
 
@@ -64,7 +64,7 @@ export function explainWrong(t, why) {
  * @param {Status} st
  */
 export function describeSkip(t, st) {
-  const skipped = st.toMove === 'dark' ? 'light' : 'dark';
+  const skipped = otherColor(st.toMove);
   return t('status.skipped', { skipped: t('color.' + skipped), color: t('color.' + st.toMove) });
 }
 
@@ -130,7 +130,7 @@ export function describeGroup(t, formatNumber, info, toMove) {
     head: t('badge.attackers', {
       mover: t('color.' + toMove),
       mine: formatNumber(mine),
-      opponent: t('color.' + (toMove === 'dark' ? 'light' : 'dark')),
+      opponent: t('color.' + otherColor(toMove)),
       theirs: formatNumber(theirs),
     }),
     tail: info.refusal

@@ -6,6 +6,8 @@
 // positions, so it runs in the AI's worker (worker.js), off the page's
 // thread.
 
+import { otherColor } from '../facts.js';
+
 /** The positions each of an explanation's two searches may look at. */
 export const EXPLAIN_NODES = 200_000;
 
@@ -14,9 +16,6 @@ export const EXPLAIN_NODES = 200_000;
  * @typedef {{ kind: 'theyWin' | 'slower' | 'holds', line: string[] }} Explanation
  * @typedef {Awaited<ReturnType<typeof import('../engine.js').loadEngine>>} Solving
  */
-
-/** @param {Color} c @returns {Color} */
-export const other = (c) => (c === 'dark' ? 'light' : 'dark');
 
 /**
  * The solver's line by which `color` wins from `position` within `plies`;
@@ -55,7 +54,7 @@ export function solverLine(engine, position, color, plies, nodes) {
 export function explainLine(engine, position, side, plies) {
   /** @type {[Explanation['kind'], Color][]} */
   const tries = [
-    ['theyWin', other(side)],
+    ['theyWin', otherColor(side)],
     ['slower', side],
   ];
   for (const [kind, color] of tries) {

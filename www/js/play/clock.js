@@ -13,6 +13,7 @@
 // its counts with each link: the other page adopts its player's own count
 // when the two agree within a margin, and shows them when they do not.
 // There is no pause, and each page records its own player's loss on time.
+import { otherColor } from '../facts.js';
 import { Clock, parseTimeControl, thinkMs, totalMs } from '../clock.js';
 import { clockText, renderClocks } from '../panels/clock.js';
 
@@ -205,7 +206,7 @@ export class Clocks {
     const flag = this.clock?.flag;
     const { session } = this.page;
     if (!flag || session.outcome()) return;
-    if (!session.remote()) session.end(flag === 'dark' ? 'light' : 'dark', 'time');
+    if (!session.remote()) session.end(otherColor(flag), 'time');
     else if (session.seatOf(flag) === 'human') this.onOwnFlag();
   }
 

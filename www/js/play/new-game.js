@@ -4,7 +4,7 @@
 // game by link with a friend). The choices are saved as the settings for
 // the next game.
 import { $ } from './view.js';
-import { DAYS, LEVELS } from '../facts.js';
+import { DAYS, LEVELS, randomColor } from '../facts.js';
 import { NAME_LENGTH, SIZES } from '../settings.js';
 import { CLOCKS } from '../clock.js';
 import { clockName } from '../panels/clock.js';
@@ -12,9 +12,6 @@ import { clockName } from '../panels/clock.js';
 /**
  * @typedef {{ size: number, pie: boolean, color: import('../facts.js').Color, name: string, days: number }} FriendGame
  */
-
-/** A colour by the toss of a coin. @returns {import('../facts.js').Color} */
-const coin = () => (Math.random() < 0.5 ? 'dark' : 'light');
 
 export class NewGameDialog {
   /**
@@ -54,7 +51,7 @@ export class NewGameDialog {
         }
         const chosen = $('new-color').value;
         settings.merge({ size, pie, playerName: name });
-        this.parts.startFriend({ size, pie, color: chosen === 'random' ? coin() : chosen, name, days: Number($('new-days').value) });
+        this.parts.startFriend({ size, pie, color: chosen === 'random' ? randomColor() : chosen, name, days: Number($('new-days').value) });
         return;
       }
       settings.merge({

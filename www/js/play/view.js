@@ -4,7 +4,7 @@
 // coach's note, and the note under the board. It renders and nothing else:
 // the state is the session's and the parts' (hint, coach, review steps,
 // analysis board), and changes reach it as a redraw.
-import { pieceCode, pieceCodeOf, pieceName } from '../facts.js';
+import { otherColor, pieceCode, pieceCodeOf, pieceName } from '../facts.js';
 import { parsePoint } from '../points.js';
 import { touchFirst } from '../i18n.js';
 import { shownCandidates } from '../analysis.js';
@@ -142,7 +142,7 @@ export class PlayView {
     const outcome = session.outcome(st);
     if (!outcome) return '';
     const { winner, how } = outcome;
-    const loser = winner === 'dark' ? 'light' : 'dark';
+    const loser = otherColor(winner);
     const key = how === 'resign' ? 'status.wonResign' : how === 'time' ? 'status.wonTime' : 'status.won';
     return t(key, { color: t('color.' + winner), player: this.playerName(winner, st), loser: t('color.' + loser) });
   }
