@@ -6,6 +6,9 @@ import { parsePoint } from '../points.js';
 import { LEVELS, MAX_SIZE, MIN_SIZE } from '../facts.js';
 import { languages } from '../i18n.js';
 
+/** The most plies a `proof` may ask: the engine's solver answers no further (`puzzleLine`). */
+export const PROOF_PLIES = 50;
+
 export const MODES = /** @type {const} */ (['play', 'two-players', 'replay', 'review', 'diagram', 'try', 'problem']);
 
 /**
@@ -101,7 +104,7 @@ export const ATTRIBUTES = {
   solution: (value) => value,
   proof(value) {
     const n = Number(value);
-    if (!/^[0-9]{1,2}$/.test(value) || n < 1 || n > 50) bad('proof', value, 'plies');
+    if (!/^[0-9]{1,2}$/.test(value) || n < 1 || n > PROOF_PLIES) bad('proof', value, 'plies');
     return n;
   },
   initialPly: (value) => (/^[0-9]{1,4}$/.test(value) ? Number(value) : bad('initial-ply', value, 'ply')),

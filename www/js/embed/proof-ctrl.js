@@ -9,6 +9,7 @@
 // it wins too slowly, as numbered pieces.
 import { ANSWER_MS } from './problem-ctrl.js';
 import { solverLine } from './explain.js';
+import { PROOF_PLIES } from './config.js';
 
 /** The positions the solver may search for a step of the line. */
 export const STEP_NODES = 1_000_000;
@@ -113,8 +114,7 @@ export class ProofCtrl {
     const why = { kind: 'holds', move, line: [], moves: this.movesLeft() };
     this.why = why;
     const info = (/** @type {string} */ t) => /** @type {MoveInfo} */ (this.engine.moveInfo(t));
-    // No further than the engine is asked (50 plies).
-    const plies = Math.min(left + 1 + EXPLAIN_PLIES, 50);
+    const plies = Math.min(left + 1 + EXPLAIN_PLIES, PROOF_PLIES);
     this.explaining = this.explainer.explain({ position: game.position(), side: this.side, plies }).then(
       (found) => {
         if (this.why !== why || !found || found.kind === 'holds') return null;
