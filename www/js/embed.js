@@ -164,12 +164,12 @@ export function mount(host, initial = {}) {
       wrong(comment);
       emit('failed', { token: error.token, comment });
       update(null);
-      // The solver's explanation follows from the worker, unless the board moved on or said something since.
+      // The solver's explanation follows from the worker, unless the board has said anything since (a move, a hint, another problem).
       const solving = problem;
       const saidThen = said;
       if (solving instanceof ProofCtrl) {
         solving.explaining?.then((explained) => {
-          if (!explained || solving !== problem || solving.why !== explained || said !== saidThen) return;
+          if (!explained || destroyed || said !== saidThen) return;
           const words = explainWrong(t, explained);
           wrong(words);
           emit('explained', { token: error.token, comment: words });
