@@ -138,8 +138,8 @@ const view = new PlayView({
   showNode: (id) => command(() => session.jumpToNode(id))(),
   lostActions: { copy: (text) => copyText(text, t('message.textCopied')), close: dismissLost },
   lostWords: () => persist.lostWords(),
-  seatName: (seat, marked) => links.friends?.seatName(seat, marked) ?? null,
-  friendVerbs: () => (links.friends?.held ? links.friends.verbs() : null),
+  seatName: (seat, marked) => links.seatName(seat, marked),
+  friendVerbs: () => links.verbs(),
   renderFriend: () => links.render(),
 });
 // Before another game becomes the current entry: the review's waiting save
@@ -223,7 +223,7 @@ session.on('change', ({ animate }) => {
 session.on('move', ({ move, status, by }) => {
   view.clearMessage();
   // A move here in a game by link is signed and goes into its next link.
-  if (by === 'human' && session.remote()) links.friends?.onMove(move);
+  if (by === 'human' && session.remote()) links.onMove(move);
   // A move of the human's ends the note on the one before; the AI's reply
   // leaves it, since a take-back takes that reply back too.
   if (by === 'human') coach.onHumanMove(status.ply);
@@ -535,7 +535,7 @@ Object.assign(window, {
     /** The games kept, the one last saved first. */
     games: () => archive.list(),
     /** The link game shown: its facts and link, or null. */
-    friend: () => (links.friends?.held ? { ...links.friends.held.facts, url: links.friends.url() } : null),
+    friend: () => links.shown(),
     /** The review's judgements of the moves, and the marked move shown. */
     review: () => ({ results: steps.results(), state: review.state, mistakeAt: steps.at }),
     /** The coach's last judgement. */

@@ -120,6 +120,35 @@ export class LinkGames {
     this.load().then((f) => f.create(options));
   }
 
+  /**
+   * A seat's player's name in the link game shown (marked "(you)" if
+   * asked), or null in any other game.
+   * @param {'first' | 'second'} seat
+   * @param {boolean} marked
+   */
+  seatName(seat, marked) {
+    return this.friends?.seatName(seat, marked) ?? null;
+  }
+
+  /** What the player here may do in the link game shown, or null in any other game. */
+  verbs() {
+    return this.friends?.held ? this.friends.verbs() : null;
+  }
+
+  /**
+   * The player here moved in the link game shown: the move is signed into its next link.
+   * @param {import('../types.js').MoveInfo} move
+   */
+  onMove(move) {
+    this.friends?.onMove(move);
+  }
+
+  /** The link game shown, its facts and its link, or null. */
+  shown() {
+    const f = this.friends;
+    return f?.held ? { ...f.held.facts, url: f.url() } : null;
+  }
+
   /** Another game becomes the page's: none of this one's stays shown. */
   leave() {
     this.parts.persist.friend = null;
