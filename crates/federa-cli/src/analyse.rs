@@ -31,6 +31,11 @@ pub struct AnalyseConfig {
     /// Random seed of the search.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Instead of the table, review every game again with this many times
+    /// the budget and count how many of the moves first marked a mistake
+    /// or a blunder the longer look still marks (at least an inaccuracy).
+    #[arg(long, conflicts_with = "annotate")]
+    pub agreement: Option<u32>,
 }
 
 /// Reads every record first (a bad one stops everything, naming its line),
@@ -43,6 +48,9 @@ pub fn run(config: &AnalyseConfig) -> Result<(), String> {
         _ => return Err("--ms and --playouts must be positive".into()),
     };
     let games = read_games(&config.input, !config.no_pie)?;
+    if let Some(times) = config.agreement {
+        return agreement(&games, limit, times, config.seed);
+    }
     let clock = StdClock::new();
     let mut analyser = Analyser::new(config.seed);
     for (k, game) in games.iter().enumerate() {
@@ -77,6 +85,67 @@ pub fn run(config: &AnalyseConfig) -> Result<(), String> {
             started.elapsed().as_secs_f64()
         );
     }
+    Ok(())
+}
+
+/// Reviews each game at `limit` and at `times` that, and prints how the
+/// marks of the two compare, per game and in all.
+fn agreement(games: &[Game], limit: Limit, times: u32, seed: u64) -> Result<(), String> {
+    if times < 2 {
+        return Err("--agreement needs a factor of at least 2".into());
+    }
+    let longer = Limit {
+        iterations: limit.iterations.map(|n| n * u64::from(times)),
+        millis: limit.millis.map(|ms| ms * f64::from(times)),
+    };
+    let started = Instant::now();
+    let clock = StdClock::new();
+    // Separate analysers: one's cache would answer the shorter look from
+    // the longer.
+    let (mut short, mut long) = (Analyser::new(seed), Analyser::new(seed));
+    let (mut marked, mut kept, mut moves, mut marks) = (0, 0, 0, [0; 4]);
+    println!("game  moves  ?! ? ?? (1x)  ?! ? ?? ({times}x)  ? and ?? still marked");
+    for (k, game) in games.iter().enumerate() {
+        let first = review::review(game, &mut short, limit, Some(&clock), &mut |_| true)
+            .ok_or("the review stopped")?;
+        let second = review::review(game, &mut long, longer, Some(&clock), &mut |_| true)
+            .ok_or("the review stopped")?;
+        let count = |rs: &[MoveReview], class| rs.iter().filter(|r| r.class == class).count();
+        let serious: Vec<usize> = (0..first.len())
+            .filter(|&i| first[i].class >= MoveClass::Mistake)
+            .collect();
+        let still = serious
+            .iter()
+            .filter(|&&i| second[i].class >= MoveClass::Inaccuracy)
+            .count();
+        let classes = [MoveClass::Inaccuracy, MoveClass::Mistake, MoveClass::Blunder];
+        let [a, b, c] = classes.map(|class| count(&first, class));
+        let [d, e, f] = classes.map(|class| count(&second, class));
+        println!(
+            "{:>4}  {:>5}  {a:>2} {b:>1} {c:>2}       {d:>2} {e:>1} {f:>2}        {still} of {}",
+            k + 1,
+            first.len(),
+            serious.len()
+        );
+        marked += serious.len();
+        kept += still;
+        moves += first.len();
+        for (m, n) in marks.iter_mut().zip([a, b, c, a + b + c]) {
+            *m += n;
+        }
+    }
+    let per_game = |n: usize| n as f64 / games.len() as f64;
+    println!(
+        "{} games, {moves} moves: marks per game at 1x: {:.1} ?!, {:.1} ?, {:.1} ?? ({:.1} in all); \
+         of {marked} moves marked ? or ??, {kept} still marked at {times}x ({:.1}%) ({:.0} s)",
+        games.len(),
+        per_game(marks[0]),
+        per_game(marks[1]),
+        per_game(marks[2]),
+        per_game(marks[3]),
+        100.0 * kept as f64 / marked.max(1) as f64,
+        started.elapsed().as_secs_f64()
+    );
     Ok(())
 }
 

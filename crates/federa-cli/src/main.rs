@@ -115,6 +115,10 @@ enum Command {
         /// Random seed of the openings and players.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Write the games' records to this file, one a line, in the order
+        /// of their numbers.
+        #[arg(long)]
+        records: Option<String>,
     },
     /// Play an AI against itself and write each position searched, with its
     /// moves' visits and the game's result (training data for `federa
@@ -214,6 +218,7 @@ fn run(command: Command) -> Result<(), String> {
             opening,
             no_pie,
             seed,
+            records,
         } => {
             let shared = (ms, playouts);
             matches::run(&matches::MatchConfig {
@@ -229,6 +234,7 @@ fn run(command: Command) -> Result<(), String> {
                 threads,
                 opening,
                 seed,
+                records,
             })
         }
     }

@@ -60,6 +60,8 @@ pub struct MatchConfig {
     /// the first move and decide the swap themselves).
     pub opening: u32,
     pub seed: u64,
+    /// The file to write the games' records to.
+    pub records: Option<String>,
 }
 
 /// What a player spent over one game.
@@ -77,6 +79,9 @@ struct Spent {
 
 /// One game's outcome.
 struct GameResult {
+    /// The game's number (from 0).
+    number: u32,
+    record: String,
     a_won: bool,
     moves: u32,
     /// Whether the second mover swapped.
@@ -299,11 +304,13 @@ pub fn run(config: &MatchConfig) -> Result<(), String> {
     if let Some(e) = failure.into_inner().unwrap() {
         return Err(e);
     }
-    report(
-        config,
-        &results.into_inner().unwrap(),
-        started.elapsed().as_secs_f64(),
-    );
+    let mut results = results.into_inner().unwrap();
+    results.sort_by_key(|r| r.number);
+    if let Some(path) = &config.records {
+        let text: String = results.iter().map(|r| format!("{}\n", r.record)).collect();
+        std::fs::write(path, text).map_err(|e| format!("{path}: {e}"))?;
+    }
+    report(config, &results, started.elapsed().as_secs_f64());
     Ok(())
 }
 
@@ -362,6 +369,8 @@ fn play_game(config: &MatchConfig, rules: Rules, k: u32) -> Result<GameResult, S
     }
     let winner = game.position().winner().expect("a winner");
     Ok(GameResult {
+        number: k,
+        record: game.record(),
         a_won: winner == a_color(&game),
         moves: game.ply() as u32,
         swapped: game.swapped(),
@@ -543,11 +552,15 @@ mod tests {
             threads: 2,
             opening: 2,
             seed: 3,
+            records: None,
         };
         let rules = Rules::new(4).unwrap();
         for k in 0..4 {
             let r = play_game(&config, rules, k).unwrap();
             assert!(r.moves >= 16 && r.moves <= 2 * 16 - 1 + 1);
+            let replayed = Game::from_record(&r.record, true).unwrap();
+            assert_eq!(replayed.ply() as u32, r.moves, "{}", r.record);
+            assert!(replayed.position().is_over());
             assert_eq!(r.spent[0].iterations, 30 * u64::from(r.spent[0].moves));
         }
     }
