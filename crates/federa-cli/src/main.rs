@@ -1,6 +1,7 @@
 //! `federa`: the Federa engine on the command line.
 
 mod analyse;
+mod book;
 mod games;
 mod gtp;
 mod learning;
@@ -131,6 +132,10 @@ enum Command {
     /// after it, its class (inaccuracy, mistake, blunder) and the move the AI
     /// preferred with its line; or, with --annotate, the annotated record.
     Analyse(analyse::AnalyseConfig),
+    /// An opening book from the strongest level's games against itself:
+    /// the games (`play`) and the book built from them (`build`).
+    #[command(subcommand)]
+    Book(book::BookCommand),
     /// Mine "find the only winning move" puzzles from games of the AI against
     /// itself, each proved by a search of every line (or, with --check,
     /// re-prove a puzzle file)
@@ -202,6 +207,7 @@ fn run(command: Command) -> Result<(), String> {
         Command::Selfplay(config) => learning::selfplay(&config),
         Command::Train(config) => learning::train(&config),
         Command::Analyse(config) => analyse::run(&config),
+        Command::Book(command) => book::run(&command),
         Command::Puzzles(config) => puzzles::run(&config),
         Command::Match {
             a,

@@ -82,6 +82,7 @@ struct ReadmeExample;
 extern crate self as federa_core;
 
 mod annotated;
+pub mod book;
 mod game;
 pub mod learn;
 pub mod notation;

@@ -106,6 +106,11 @@ impl GameHandle {
         }
     }
 
+    /// The position shown.
+    pub(crate) fn current(&self) -> &federa_core::Position {
+        self.game.position()
+    }
+
     /// The node of the position shown.
     fn here(&self) -> NodeId {
         self.node_at(self.game.ply())

@@ -9,6 +9,7 @@
 
 mod ai;
 mod bench;
+mod book;
 mod errors;
 mod facts;
 mod game;
@@ -20,6 +21,7 @@ use wasm_bindgen::prelude::*;
 
 pub use ai::{Ai, Analyst};
 pub use bench::{bench_playouts, bench_search};
+pub use book::OpeningBook;
 pub use errors::ErrorInfo;
 use errors::{from_illegal, from_size, from_token};
 pub use facts::{AiLevel, BoardSize, Cell, Glyph, MoveClass, attacks};

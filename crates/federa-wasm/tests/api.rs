@@ -3,7 +3,7 @@
 
 #![cfg(target_arch = "wasm32")]
 
-use federa_wasm::{Ai, Analyst, GameHandle, bench_playouts, bench_search, move_info};
+use federa_wasm::{Ai, Analyst, GameHandle, OpeningBook, bench_playouts, bench_search, move_info};
 use js_sys::Reflect;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
@@ -412,6 +412,34 @@ fn a_seeded_search_gives_the_same_move_as_natively() {
         let result = ai.think(&record, true, 0.0, 500.0, None).unwrap();
         assert_eq!(get(&result, "best").as_string().unwrap(), expected);
     }
+}
+
+#[wasm_bindgen_test]
+fn the_book_gives_the_moves_of_the_position_shown_as_they_stand_there() {
+    // One 5×5 game's first two moves: BCc3, then WSb2 (stored as the
+    // canonical image of the board after BCc3).
+    let text = "federa-book 1 5x5 pie\n5/5/5/5/5 b 0\tBCc3 3 2 1 510\n5/5/2C2/5/5 w 1\tWSb2 3 2 1 -\n";
+    let book = OpeningBook::new(text).unwrap();
+    assert_eq!((book.size(), book.pie(), book.positions()), (5, true, 2));
+    let mut g = game("5x5");
+    let moves = js_sys::Array::from(&book.moves(&g));
+    assert_eq!(moves.length(), 1);
+    let first = moves.get(0);
+    assert_eq!(get(&first, "token").as_string().as_deref(), Some("BCc3"));
+    assert_eq!(get(&first, "games").as_f64(), Some(3.0));
+    assert_eq!(get(&first, "darkWins").as_f64(), Some(2.0));
+    assert_eq!(get(&first, "firstWins").as_f64(), Some(1.0));
+    assert_eq!(get(&first, "chance").as_f64(), Some(0.51));
+    g.play("BCc3").unwrap();
+    let after = js_sys::Array::from(&book.moves(&g)).get(0);
+    assert_eq!(get(&after, "chance"), JsValue::NULL);
+    // Off the book, or another size: no moves.
+    g.play("WSa1").unwrap();
+    assert_eq!(js_sys::Array::from(&book.moves(&g)).length(), 0);
+    assert_eq!(js_sys::Array::from(&book.moves(&game("7x7"))).length(), 0);
+    let e = err(OpeningBook::new("federa-book 1 5x5 pie\n5/5/5/5/5 b 0\tBCz9 1 1 1 -\n"));
+    assert_eq!(kind(&e), "book");
+    assert_eq!(get(&e, "index").as_f64(), Some(2.0));
 }
 
 /// The benchmark's 9×9 mid-game position (seed 3) as a record.

@@ -1,0 +1,190 @@
+//! `federa book`: an opening book from games of the strongest level
+//! against itself (federa_core::book). `play` writes the games, in shards
+//! by game number; `build` merges any set of them into one book (the same
+//! book from one file or from many) and has the AI judge each move.
+
+use std::fs;
+use std::time::Instant;
+
+use federa_core::book::Book;
+use federa_core::review::Analyser;
+use federa_core::search::{Level, Limit, Player, PlayerKind};
+use federa_core::{Game, Move, Rng, Rules};
+
+use crate::games::each_game;
+
+/// What `federa book` does.
+#[derive(clap::Subcommand)]
+pub enum BookCommand {
+    /// Play the strongest level against itself from the empty board, with
+    /// the pie rule, and write the records, one a line.
+    Play(PlayConfig),
+    /// Build a book from records: the first plies of every game, merged
+    /// under the board's symmetries and transpositions, each move judged
+    /// by the AI.
+    Build(BuildConfig),
+}
+
+/// What `federa book play` plays.
+#[derive(clap::Args)]
+pub struct PlayConfig {
+    /// Board size.
+    #[arg(long, default_value_t = 9)]
+    pub size: u8,
+    /// The first game's number (a shard of a longer run).
+    #[arg(long, default_value_t = 0)]
+    pub first: u32,
+    /// Number of games.
+    #[arg(long, default_value_t = 100)]
+    pub games: u32,
+    /// Search iterations per move.
+    #[arg(long, default_value_t = 1000)]
+    pub budget: u64,
+    /// For this many plies, each move is drawn among the searched ones in
+    /// proportion to their visits (so the games vary); then the most
+    /// visited is played.
+    #[arg(long, default_value_t = 8)]
+    pub vary: usize,
+    /// Random seed of the games.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// The records file to write.
+    #[arg(long)]
+    pub out: String,
+}
+
+/// What `federa book build` builds.
+#[derive(clap::Args)]
+pub struct BuildConfig {
+    /// Record files of `federa book play` (one finished game a line).
+    #[arg(required = true)]
+    pub records: Vec<String>,
+    /// Plies of each game that go into the book.
+    #[arg(long, default_value_t = 12)]
+    pub plies: usize,
+    /// Moves played in fewer games are left out.
+    #[arg(long, default_value_t = 2)]
+    pub min_games: u32,
+    /// Search iterations of the AI's judgement of each move.
+    #[arg(long, default_value_t = 2000)]
+    pub budget: u64,
+    /// Random seed of the judgements.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The book to write.
+    #[arg(long)]
+    pub out: String,
+}
+
+/// Runs a `federa book` command.
+pub fn run(command: &BookCommand) -> Result<(), String> {
+    match command {
+        BookCommand::Play(config) => play(config),
+        BookCommand::Build(config) => build(config),
+    }
+}
+
+fn play(config: &PlayConfig) -> Result<(), String> {
+    let rules = Rules::new(config.size).map_err(|e| e.to_string())?;
+    if config.games == 0 || config.budget == 0 {
+        return Err("give --games and --budget above 0".into());
+    }
+    let started = Instant::now();
+    let records = each_game(config.games, config.threads, |k| {
+        one_game(config, rules, config.first + k)
+    });
+    let text: String = records.iter().map(|r| format!("{r}\n")).collect();
+    fs::write(&config.out, text).map_err(|e| format!("{}: {e}", config.out))?;
+    eprintln!(
+        "{} games in {} ({:.0} s)",
+        config.games,
+        config.out,
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// Game `k`, seeded by its number alone.
+fn one_game(config: &PlayConfig, rules: Rules, k: u32) -> String {
+    let seed = config
+        .seed
+        .wrapping_mul(1_000_003)
+        .wrapping_add(u64::from(k));
+    let mut player = Player::new(PlayerKind::Level(Level::Master), seed);
+    let mut rng = Rng::new(seed ^ 0x5eed);
+    let mut game = Game::new(rules);
+    while !game.position().is_over() {
+        let Some(result) = player.think(
+            game.position(),
+            Limit::iterations(config.budget),
+            None,
+            &mut |_| true,
+        ) else {
+            break;
+        };
+        let m = if game.ply() < config.vary {
+            drawn(&player.root_visits(), &mut rng).unwrap_or(result.best)
+        } else {
+            result.best
+        };
+        game.play(m).expect("the search plays legal moves");
+        player.observe(m);
+    }
+    game.record()
+}
+
+/// A move drawn in proportion to its visits.
+fn drawn(visits: &[(Move, u32)], rng: &mut Rng) -> Option<Move> {
+    let total = u32::try_from(visits.iter().map(|&(_, v)| u64::from(v)).sum::<u64>()).ok()?;
+    let mut r = rng.below(total.max(1));
+    for &(m, v) in visits {
+        if r < v {
+            return Some(m);
+        }
+        r -= v;
+    }
+    None
+}
+
+fn build(config: &BuildConfig) -> Result<(), String> {
+    let started = Instant::now();
+    let mut book: Option<Book> = None;
+    let mut games = 0;
+    for path in &config.records {
+        let text = fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+        for (k, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+            let at = || format!("{path}, line {}", k + 1);
+            let game = Game::from_record(line, true).map_err(|e| format!("{}: {e}", at()))?;
+            let book = book.get_or_insert_with(|| Book::new(game.start().rules()));
+            if !book.add_game(&game, config.plies) {
+                return Err(format!(
+                    "{}: not a finished game of the book's size",
+                    at()
+                ));
+            }
+            games += 1;
+        }
+    }
+    let mut book = book.ok_or("the records hold no game")?;
+    book.prune(config.min_games);
+    let mut analyser = Analyser::new(config.seed);
+    let limit = Limit::iterations(config.budget);
+    book.judge(|pos| {
+        analyser
+            .analyse(pos, limit, None, &mut |_| true)
+            .map_or(0.5, |a| a.win)
+    });
+    let text = book.to_string();
+    fs::write(&config.out, &text).map_err(|e| format!("{}: {e}", config.out))?;
+    eprintln!(
+        "{games} games, {} positions, {} bytes in {} ({:.0} s)",
+        book.len(),
+        text.len(),
+        config.out,
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
