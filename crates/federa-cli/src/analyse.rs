@@ -118,7 +118,11 @@ fn agreement(games: &[Game], limit: Limit, times: u32, seed: u64) -> Result<(), 
             .iter()
             .filter(|&&i| second[i].class >= MoveClass::Inaccuracy)
             .count();
-        let classes = [MoveClass::Inaccuracy, MoveClass::Mistake, MoveClass::Blunder];
+        let classes = [
+            MoveClass::Inaccuracy,
+            MoveClass::Mistake,
+            MoveClass::Blunder,
+        ];
         let [a, b, c] = classes.map(|class| count(&first, class));
         let [d, e, f] = classes.map(|class| count(&second, class));
         println!(

@@ -155,15 +155,16 @@ fn build(config: &BuildConfig) -> Result<(), String> {
     let mut games = 0;
     for path in &config.records {
         let text = fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-        for (k, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+        for (k, line) in text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty())
+        {
             let at = || format!("{path}, line {}", k + 1);
             let game = Game::from_record(line, true).map_err(|e| format!("{}: {e}", at()))?;
             let book = book.get_or_insert_with(|| Book::new(game.start().rules()));
             if !book.add_game(&game, config.plies) {
-                return Err(format!(
-                    "{}: not a finished game of the book's size",
-                    at()
-                ));
+                return Err(format!("{}: not a finished game of the book's size", at()));
             }
             games += 1;
         }

@@ -297,7 +297,11 @@ impl Book {
         let mut out: Vec<BookMove> = moves
             .iter()
             .filter_map(|(token, t)| {
-                let m = token.parse::<crate::Token>().ok()?.to_move(&canonical).ok()?;
+                let m = token
+                    .parse::<crate::Token>()
+                    .ok()?
+                    .to_move(&canonical)
+                    .ok()?;
                 let mv = back.mv(m, pos.size());
                 Some(BookMove {
                     mv,
@@ -306,17 +310,20 @@ impl Book {
                 })
             })
             .collect();
-        out.sort_by(|a, b| {
-            (b.tally.games.cmp(&a.tally.games)).then_with(|| a.token.cmp(&b.token))
-        });
+        out.sort_by(|a, b| (b.tally.games.cmp(&a.tally.games)).then_with(|| a.token.cmp(&b.token)));
         out
     }
 
     /// Reads a book written by [`Book::to_string`](fmt::Display).
     pub fn parse(text: &str) -> Result<Book, BookError> {
         let mut lines = text.lines().enumerate();
-        let bad = |line: usize, why: String| BookError { line: line + 1, why };
-        let (_, head) = lines.next().ok_or_else(|| bad(0, "the book is empty".into()))?;
+        let bad = |line: usize, why: String| BookError {
+            line: line + 1,
+            why,
+        };
+        let (_, head) = lines
+            .next()
+            .ok_or_else(|| bad(0, "the book is empty".into()))?;
         let rules = head
             .strip_prefix(HEADER)
             .and_then(|rest| {
@@ -390,7 +397,9 @@ fn parse_move(pos: &Position, field: &str) -> Result<(String, Tally), String> {
         },
     };
     if tally.games == 0 || tally.dark_wins > tally.games || tally.first_wins > tally.games {
-        return Err(format!("`{field}`: wins must not exceed games, and games be above 0"));
+        return Err(format!(
+            "`{field}`: wins must not exceed games, and games be above 0"
+        ));
     }
     Ok((token.to_owned(), tally))
 }
@@ -465,7 +474,16 @@ mod tests {
             let moves = book.moves(&image);
             assert_eq!(moves.len(), 1, "{s:?}");
             // The move is BSd4 as seen on the image.
-            assert_eq!(moves[0].mv, s.mv(Move::Place { piece: crate::Piece::new(Color::Dark, crate::Shape::Square), at: Point::new(3, 3) }, 7));
+            assert_eq!(
+                moves[0].mv,
+                s.mv(
+                    Move::Place {
+                        piece: crate::Piece::new(Color::Dark, crate::Shape::Square),
+                        at: Point::new(3, 3)
+                    },
+                    7
+                )
+            );
             assert_eq!(moves[0].tally.games, 1);
         }
     }
@@ -474,7 +492,12 @@ mod tests {
     fn mirrored_moves_of_a_symmetric_position_are_one_move() {
         let mut book = Book::new(Rules::new(5).unwrap());
         // After BCc3 the board is symmetric: b2, d2, b4 and d4 are alike.
-        for record in ["5x5 BCc3 WSb2", "5x5 BCc3 WSd2", "5x5 BCc3 WSb4", "5x5 BCc3 WSd4 BCa1"] {
+        for record in [
+            "5x5 BCc3 WSb2",
+            "5x5 BCc3 WSd2",
+            "5x5 BCc3 WSb4",
+            "5x5 BCc3 WSd4 BCa1",
+        ] {
             assert!(book.add_game(&finish(game(record)), 2));
         }
         let moves = book.moves(game("5x5 BCc3").position());
@@ -485,7 +508,10 @@ mod tests {
     #[test]
     fn transpositions_are_one_entry() {
         let mut book = Book::new(Rules::new(5).unwrap());
-        for record in ["5x5 BCa1 WSe5 BCa2 WSe4 BSc3", "5x5 BCa2 WSe4 BCa1 WSe5 BCc3"] {
+        for record in [
+            "5x5 BCa1 WSe5 BCa2 WSe4 BSc3",
+            "5x5 BCa2 WSe4 BCa1 WSe5 BCc3",
+        ] {
             assert!(book.add_game(&finish(game(record)), 5));
         }
         let after_four = game("5x5 BCa1 WSe5 BCa2 WSe4");
@@ -559,7 +585,10 @@ mod tests {
             ("federa-book 1 5x5 pie\n5/5/5/5/5 b 0\tBCc3 2 1 3 -\n", 2),
             ("federa-book 1 5x5 pie\n5/5/5/5/5 b 0\tBCc3 2 1 1 1001\n", 2),
             ("federa-book 1 5x5 pie\n5/5/5/5/5 b 7\tBCc3 2 1 1 -\n", 2),
-            ("federa-book 1 5x5 pie\n5/5/5/5/5 b 0\tBCc3 2 1 1 -\n5/5/5/5/5 b 0\tBCc3 2 1 1 -\n", 3),
+            (
+                "federa-book 1 5x5 pie\n5/5/5/5/5 b 0\tBCc3 2 1 1 -\n5/5/5/5/5 b 0\tBCc3 2 1 1 -\n",
+                3,
+            ),
         ] {
             assert_eq!(Book::parse(text).unwrap_err().line, line, "{text}");
         }

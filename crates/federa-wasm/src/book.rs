@@ -34,16 +34,18 @@ impl OpeningBook {
     /// read.
     #[wasm_bindgen(constructor)]
     pub fn new(text: &str) -> JsResult<OpeningBook> {
-        Book::parse(text).map(|book| OpeningBook { book }).map_err(|e| {
-            error(
-                "book",
-                &e,
-                Facts {
-                    index: Some(e.line),
-                    ..Facts::default()
-                },
-            )
-        })
+        Book::parse(text)
+            .map(|book| OpeningBook { book })
+            .map_err(|e| {
+                error(
+                    "book",
+                    &e,
+                    Facts {
+                        index: Some(e.line),
+                        ..Facts::default()
+                    },
+                )
+            })
     }
 
     /// The board size of its games.
