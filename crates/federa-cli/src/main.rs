@@ -2,6 +2,7 @@
 
 mod analyse;
 mod book;
+mod calibrate;
 mod games;
 mod gtp;
 mod learning;
@@ -136,6 +137,10 @@ enum Command {
     /// the games (`play`) and the book built from them (`build`).
     #[command(subcommand)]
     Book(book::BookCommand),
+    /// Calibrate the AI's win chances: self-play data (`play`) and the map
+    /// fitted to it (`fit`).
+    #[command(subcommand)]
+    Calibrate(calibrate::CalibrateCommand),
     /// Mine "find the only winning move" puzzles from games of the AI against
     /// itself, each proved by a search of every line (or, with --check,
     /// re-prove a puzzle file)
@@ -207,6 +212,7 @@ fn run(command: Command) -> Result<(), String> {
         Command::Selfplay(config) => learning::selfplay(&config),
         Command::Train(config) => learning::train(&config),
         Command::Analyse(config) => analyse::run(&config),
+        Command::Calibrate(command) => calibrate::run(&command),
         Command::Book(command) => book::run(&command),
         Command::Puzzles(config) => puzzles::run(&config),
         Command::Match {

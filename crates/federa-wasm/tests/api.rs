@@ -414,11 +414,21 @@ fn a_seeded_search_gives_the_same_move_as_natively() {
     }
 }
 
+/// The same digest of the calibrated chances as federa-core's
+/// `the_tables_give_the_chances_they_were_fitted_to_give`.
+#[wasm_bindgen_test]
+fn the_calibrated_chances_are_the_same_as_natively() {
+    let expected = include_str!("../../federa-core/tests/data/calibration_fingerprint.txt").trim();
+    let found = federa_core::search::calibration::fingerprint();
+    assert_eq!(format!("{found:016x}"), expected);
+}
+
 #[wasm_bindgen_test]
 fn the_book_gives_the_moves_of_the_position_shown_as_they_stand_there() {
     // One 5×5 game's first two moves: BCc3, then WSb2 (stored as the
     // canonical image of the board after BCc3).
-    let text = "federa-book 1 5x5 pie\n5/5/5/5/5 b 0\tBCc3 3 2 1 510\n5/5/2C2/5/5 w 1\tWSb2 3 2 1 -\n";
+    let text =
+        "federa-book 1 5x5 pie\n5/5/5/5/5 b 0\tBCc3 3 2 1 510\n5/5/2C2/5/5 w 1\tWSb2 3 2 1 -\n";
     let book = OpeningBook::new(text).unwrap();
     assert_eq!((book.size(), book.pie(), book.positions()), (5, true, 2));
     let mut g = game("5x5");
@@ -437,7 +447,9 @@ fn the_book_gives_the_moves_of_the_position_shown_as_they_stand_there() {
     g.play("WSa1").unwrap();
     assert_eq!(js_sys::Array::from(&book.moves(&g)).length(), 0);
     assert_eq!(js_sys::Array::from(&book.moves(&game("7x7"))).length(), 0);
-    let e = err(OpeningBook::new("federa-book 1 5x5 pie\n5/5/5/5/5 b 0\tBCz9 1 1 1 -\n"));
+    let e = err(OpeningBook::new(
+        "federa-book 1 5x5 pie\n5/5/5/5/5 b 0\tBCz9 1 1 1 -\n",
+    ));
     assert_eq!(kind(&e), "book");
     assert_eq!(get(&e, "index").as_f64(), Some(2.0));
 }

@@ -19,6 +19,7 @@
 // search reports (and the choice of move), the node arena and the tests each
 // in a file of their own; this one holds the player and the loop (iterate,
 // select, expand, backup), which share the search's state.
+pub mod calibration;
 mod config;
 mod report;
 #[cfg(test)]

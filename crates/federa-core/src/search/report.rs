@@ -4,8 +4,8 @@
 //! They read the tree and never change it, so they sit apart from the loop
 //! that grows it, as KataGo keeps its results apart from its search.
 
-use super::Search;
 use super::tree::{LOSS, WIN};
+use super::{Search, calibration};
 use crate::position::codes::SWAP;
 use crate::types::Move;
 
@@ -34,9 +34,13 @@ pub struct Candidate {
     pub mv: Move,
     /// Simulations that began with it.
     pub visits: u32,
-    /// The mover's estimated chance of winning with it, 0 to 1 (for the
-    /// swap: the swapper's, who then plays Dark).
+    /// The mover's chance of winning with it, 0 to 1 (for the swap: the
+    /// swapper's, who then plays Dark), calibrated (see
+    /// [`calibration`](super::calibration)).
     pub win: f32,
+    /// The search's own value of it (its playouts' mean result, 1 or 0
+    /// when proven), before calibration.
+    pub raw: f32,
     /// `Some(true)` if proven to win for the mover, `Some(false)` to lose.
     pub proven: Option<bool>,
     /// The expected line, starting with the move.
@@ -46,10 +50,14 @@ pub struct Candidate {
 /// An analysis of a position ([`Player::analyse`](super::Player::analyse)).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Analysis {
-    /// The side to move's chance of winning with its best move, 0 to 1.
+    /// The side to move's chance of winning with its best move, 0 to 1,
+    /// calibrated (see [`calibration`](super::calibration)).
     pub win: f32,
+    /// The search's own value of the best move (its playouts' mean result,
+    /// 1 or 0 when proven), before calibration.
+    pub raw: f32,
     /// The side to move's mean result over all the simulations, 0 to 1 (1
-    /// or 0 when proven). This is what a search of the position before
+    /// or 0 when proven), calibrated as `win` is. This is what a search of the position before
     /// would hold for the move that led here, so a review compares it with
     /// the best move's `win` there: a search's values are kinder to the
     /// side to move than to the other, and like must be set against like.
@@ -77,23 +85,7 @@ pub struct Analysis {
 impl Search {
     /// The current best move, its value and the principal variation.
     pub(super) fn progress(&self, iterations: u64, millis: f64) -> Progress {
-        let root_pos = self.root.as_ref().expect("a root");
-        let candidate = match self.choose(0) {
-            Some(child) => self.candidate(child),
-            None => {
-                // No statistics yet: any legal move.
-                let mut codes = Vec::new();
-                root_pos.move_codes(&mut codes);
-                let m = root_pos.code_move(codes[0]);
-                Candidate {
-                    mv: m,
-                    visits: 0,
-                    win: 0.5,
-                    proven: None,
-                    pv: vec![m],
-                }
-            }
-        };
+        let candidate = self.best_candidate();
         Progress {
             best: candidate.mv,
             win: candidate.win,
@@ -102,6 +94,34 @@ impl Search {
             pv: candidate.pv,
             proven: candidate.proven,
         }
+    }
+
+    /// The move the search would play now, as a candidate.
+    fn best_candidate(&self) -> Candidate {
+        if let Some(child) = self.choose(0) {
+            return self.candidate(child);
+        }
+        // No statistics yet: any legal move.
+        let root_pos = self.root.as_ref().expect("a root");
+        let mut codes = Vec::new();
+        root_pos.move_codes(&mut codes);
+        let m = root_pos.code_move(codes[0]);
+        Candidate {
+            mv: m,
+            visits: 0,
+            win: 0.5,
+            raw: 0.5,
+            proven: None,
+            pv: vec![m],
+        }
+    }
+
+    /// The side to move's chance of winning at the root for the search's
+    /// value `raw` (see [`calibration`](super::calibration)).
+    fn calibrated(&self, raw: f32) -> f32 {
+        let root = self.root.as_ref().expect("a root");
+        let cells = usize::from(root.size()) * usize::from(root.size());
+        calibration::win_chance(raw, root.size(), cells - root.empty_count())
     }
 
     /// What the search knows of the root's child `child`, with the line
@@ -116,11 +136,16 @@ impl Search {
             LOSS => Some(false),
             _ => None,
         };
-        let win = match proven {
+        let raw = match proven {
             Some(true) => 1.0,
             Some(false) => 0.0,
             None if n > 0.0 => (ch.wins + ch.prior_wins) / n,
             None => 0.5,
+        };
+        let win = if proven.is_some() {
+            raw
+        } else {
+            self.calibrated(raw)
         };
         let mv = pos.code_move(ch.code);
         let mut pv = vec![mv];
@@ -141,6 +166,7 @@ impl Search {
             mv,
             visits: ch.visits,
             win,
+            raw,
             proven,
             pv,
         }
@@ -149,7 +175,7 @@ impl Search {
     /// The analysis so far: the root's children that were visited (or
     /// proven), best first, and the ownership counts.
     pub(super) fn analysis(&self, iterations: u64, millis: f64) -> Analysis {
-        let progress = self.progress(iterations, millis);
+        let best = self.best_candidate();
         let root = self.tree.node(0);
         let mut children: Vec<u32> = (root.first_child
             ..root.first_child + u32::from(root.n_children))
@@ -179,16 +205,17 @@ impl Search {
         {
             children[..=at].rotate_right(1);
         }
-        let mean = match progress.proven {
+        let mean = match best.proven {
             Some(true) => 1.0,
             Some(false) => 0.0,
-            None if root.visits > 0 => 1.0 - root.wins / root.visits as f32,
-            None => 0.5,
+            None if root.visits > 0 => self.calibrated(1.0 - root.wins / root.visits as f32),
+            None => self.calibrated(0.5),
         };
         Analysis {
-            win: progress.win,
+            win: best.win,
+            raw: best.raw,
             mean,
-            proven: progress.proven,
+            proven: best.proven,
             candidates: children.into_iter().map(|i| self.candidate(i)).collect(),
             ownership: self.ownership.clone(),
             simulations: self.owner_counts,

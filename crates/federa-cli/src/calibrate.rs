@@ -1,0 +1,162 @@
+//! `federa calibrate`: the data that turns the search's values into win
+//! chances (`play`: self-play of the strongest level, each position's raw
+//! value and the game's result) and the map fitted to it (`fit`).
+//!
+//! A data file has one line per position analysed, tab-separated: game
+//! number, board size, ply, points occupied, the analysis's iterations,
+//! its raw value for the side to move (six decimals), whether that value is
+//! proven (1 or 0), and whether the side to move went on to win (1 or 0).
+//! Games are numbered from the run's seed alone, so `--first` and `--games`
+//! cut one long run into shards that concatenate to the same file.
+
+use std::fmt::Write as _;
+use std::fs;
+use std::time::Instant;
+
+use federa_core::Rules;
+use federa_core::review::Analyser;
+use federa_core::search::Limit;
+
+use crate::games::{each_game, opened};
+
+mod fit;
+
+/// What `federa calibrate` does.
+#[derive(clap::Subcommand)]
+pub enum CalibrateCommand {
+    /// Play the strongest level against itself at the analysis budget and
+    /// write every position's raw value and the game's result.
+    Play(PlayConfig),
+    /// Fit the map from raw values to win chances on the training games,
+    /// write it as the core's table, and report its calibration on the
+    /// held-out games (a quarter, picked by a hash of their numbers).
+    Fit(FitConfig),
+}
+
+/// What `federa calibrate play` plays.
+#[derive(clap::Args)]
+pub struct PlayConfig {
+    /// Board sizes, taken in turn by game number (e.g. 7,9,13).
+    #[arg(long, value_delimiter = ',', default_value = "9")]
+    pub sizes: Vec<u8>,
+    /// The first game's number (a shard of a longer run).
+    #[arg(long, default_value_t = 0)]
+    pub first: u32,
+    /// Number of games.
+    #[arg(long, default_value_t = 100)]
+    pub games: u32,
+    /// Search iterations of each analysis, in increasing order; the first
+    /// also chooses the move played (so a run with more budgets replays the
+    /// same games).
+    #[arg(long, value_delimiter = ',', default_value = "2000")]
+    pub budgets: Vec<u64>,
+    /// Each game opens with 0 to this many random placements.
+    #[arg(long, default_value_t = 4)]
+    pub opening: u32,
+    /// Random seed of the openings and the searches.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// The data file to write.
+    #[arg(long)]
+    pub out: String,
+}
+
+/// What `federa calibrate fit` fits and writes.
+#[derive(clap::Args)]
+pub struct FitConfig {
+    /// Data files of `federa calibrate play`.
+    #[arg(required = true)]
+    pub data: Vec<String>,
+    /// The analyses fitted: those of this many iterations (the others are
+    /// only reported).
+    #[arg(long, default_value_t = 2000)]
+    pub budget: u64,
+    /// The table's source file to write
+    /// (crates/federa-core/src/search/calibration_table.rs).
+    #[arg(long)]
+    pub table: String,
+    /// The file to write the table's digest to, which the native and wasm
+    /// tests check (crates/federa-core/tests/data/calibration_fingerprint.txt).
+    #[arg(long)]
+    pub fingerprint: String,
+    /// The reliability diagram to write (SVG).
+    #[arg(long)]
+    pub diagram: Option<String>,
+}
+
+/// Runs a `federa calibrate` command.
+pub fn run(command: &CalibrateCommand) -> Result<(), String> {
+    match command {
+        CalibrateCommand::Play(config) => play(config),
+        CalibrateCommand::Fit(config) => fit::run(config),
+    }
+}
+
+fn play(config: &PlayConfig) -> Result<(), String> {
+    if config.sizes.is_empty() || config.games == 0 || config.budgets.contains(&0) {
+        return Err("give --sizes, --games and --budgets above 0".into());
+    }
+    if config.budgets.is_empty() || !config.budgets.is_sorted_by(|a, b| a < b) {
+        // A smaller budget after a bigger one would answer from the cache.
+        return Err("give --budgets in increasing order".into());
+    }
+    for &size in &config.sizes {
+        Rules::new(size).map_err(|e| e.to_string())?;
+    }
+    let started = Instant::now();
+    let text = each_game(config.games, config.threads, |k| {
+        one_game(config, config.first + k)
+    })
+    .concat();
+    fs::write(&config.out, &text).map_err(|e| format!("{}: {e}", config.out))?;
+    eprintln!(
+        "{} games, {} positions in {} ({:.0} s)",
+        config.games,
+        text.lines().count(),
+        config.out,
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// Game `k`: its lines, one per position and budget.
+fn one_game(config: &PlayConfig, k: u32) -> String {
+    let size = config.sizes[k as usize % config.sizes.len()];
+    let rules = Rules::new(size).expect("a checked size");
+    let (seed, mut pos) = opened(rules, config.seed, k, config.opening);
+    let mut analyser = Analyser::new(seed);
+    let mut rows = Vec::new();
+    while !pos.is_over() {
+        let mut best = None;
+        for &budget in &config.budgets {
+            let Some(a) = analyser.analyse(&pos, Limit::iterations(budget), None, &mut |_| true)
+            else {
+                break;
+            };
+            rows.push((
+                pos.to_move(),
+                format!(
+                    "{k}\t{size}\t{}\t{}\t{}\t{:.6}\t{}",
+                    pos.plies(),
+                    usize::from(size) * usize::from(size) - pos.empty_count(),
+                    a.iterations,
+                    a.raw,
+                    u8::from(a.proven.is_some())
+                ),
+            ));
+            best = best.or(a.candidates.first().map(|c| c.mv));
+        }
+        let Some(m) = best else { break };
+        pos.play(m);
+    }
+    let Some(winner) = pos.winner() else {
+        return String::new();
+    };
+    rows.iter().fold(String::new(), |mut out, (mover, row)| {
+        let _ = writeln!(out, "{row}\t{}", u8::from(*mover == winner));
+        out
+    })
+}

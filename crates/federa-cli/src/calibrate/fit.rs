@@ -1,0 +1,395 @@
+//! `federa calibrate fit`: a logistic map per board size from the search's
+//! raw value and the board's fullness to the side to move's chance of
+//! winning, written as the core's table, and its calibration on held-out
+//! games (expected calibration error over ten bins and the Brier score, raw
+//! against calibrated) with a reliability diagram.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
+use std::fs;
+
+use federa_core::search::calibration::{FILL_POINTS, RAW_POINTS, Table, fingerprint_of, lookup};
+
+use super::FitConfig;
+
+/// One analysed position of a data file.
+struct Row {
+    game: u32,
+    size: u8,
+    occupied: usize,
+    iterations: u64,
+    raw: f32,
+    proven: bool,
+    won: bool,
+}
+
+impl Row {
+    fn cells(&self) -> usize {
+        usize::from(self.size) * usize::from(self.size)
+    }
+
+    /// A quarter of the games, picked by a hash of their numbers (so
+    /// every size loses about a quarter whatever order sizes come in), is
+    /// held out of the fit.
+    fn held_out(&self) -> bool {
+        u64::from(self.game).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 62 == 3
+    }
+}
+
+/// Raw values are kept this far from 0 and 1 before their logit (a raw
+/// value of 0 or 1 unproven is a thin search's, not a certainty).
+const EDGE: f64 = 0.005;
+/// Bins of the expected calibration error and the diagram.
+const BINS: usize = 10;
+
+pub fn run(config: &FitConfig) -> Result<(), String> {
+    let mut rows = Vec::new();
+    for path in &config.data {
+        let text = fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+        for (k, line) in text.lines().enumerate() {
+            rows.push(parse(line).map_err(|e| format!("{path}:{}: {e}", k + 1))?);
+        }
+    }
+    let sizes: BTreeSet<u8> = rows.iter().map(|r| r.size).collect();
+    let mut tables = Vec::new();
+    for &size in &sizes {
+        let train: Vec<&Row> = rows
+            .iter()
+            .filter(|r| r.size == size && !r.held_out() && !r.proven)
+            .filter(|r| r.iterations == config.budget)
+            .collect();
+        if train.len() < 100 {
+            return Err(format!(
+                "{size}x{size}: {} unproven positions of {} iterations to fit, too few",
+                train.len(),
+                config.budget
+            ));
+        }
+        let (table, models) = fit_table(&train);
+        let rows: Vec<String> = models
+            .iter()
+            .enumerate()
+            .map(|(j, (a, b))| {
+                let fill = 100 * j / (FILL_POINTS - 1);
+                format!("{fill}% full: {a:+.2} {b:+.2}·x")
+            })
+            .collect();
+        println!(
+            "{size}x{size}: fitted on {} positions of {} games; logit p by the share filled: {}",
+            train.len(),
+            train.iter().map(|r| r.game).collect::<BTreeSet<_>>().len(),
+            rows.join(", ")
+        );
+        tables.push((size, table));
+    }
+    fs::write(&config.table, source(&tables)).map_err(|e| format!("{}: {e}", config.table))?;
+    let sizes: Vec<u8> = tables.iter().map(|(s, _)| *s).collect();
+    let all: Vec<Table> = tables.iter().map(|(_, t)| *t).collect();
+    let digest = format!("{:016x}\n", fingerprint_of(&sizes, &all));
+    fs::write(&config.fingerprint, &digest).map_err(|e| format!("{}: {e}", config.fingerprint))?;
+    let held: Vec<&Row> = rows.iter().filter(|r| r.held_out() && !r.proven).collect();
+    let chance = |r: &Row| {
+        let (_, t) = tables.iter().find(|(s, _)| *s == r.size).expect("a table");
+        f64::from(lookup(t, r.raw, r.occupied, r.cells()))
+    };
+    let mut groups: BTreeMap<(u8, u64), Vec<&Row>> = BTreeMap::new();
+    for &r in &held {
+        groups.entry((r.size, r.iterations)).or_default().push(r);
+    }
+    println!(
+        "\n| size | iterations | held-out games | positions | ECE raw | ECE calibrated | Brier raw | Brier calibrated |"
+    );
+    println!("|---|---|---|---|---|---|---|---|");
+    let mut panels = Vec::new();
+    for ((size, iterations), group) in &groups {
+        let games = group.iter().map(|r| r.game).collect::<BTreeSet<_>>().len();
+        let raw: Vec<(f64, bool)> = group.iter().map(|r| (f64::from(r.raw), r.won)).collect();
+        let cal: Vec<(f64, bool)> = group.iter().map(|r| (chance(r), r.won)).collect();
+        println!(
+            "| {size}×{size} | {iterations} | {games} | {} | {:.1} | {:.1} | {:.4} | {:.4} |",
+            group.len(),
+            100.0 * ece(&raw),
+            100.0 * ece(&cal),
+            brier(&raw),
+            brier(&cal)
+        );
+        if *iterations == config.budget {
+            panels.push((*size, bins(&raw), bins(&cal)));
+        }
+    }
+    let proven = rows.iter().filter(|r| r.held_out() && r.proven).count();
+    println!("\n(held out and proven, shown as certain and left out above: {proven} positions)");
+    if let Some(path) = &config.diagram {
+        fs::write(path, diagram(&panels, config.budget)).map_err(|e| format!("{path}: {e}"))?;
+    }
+    Ok(())
+}
+
+fn parse(line: &str) -> Result<Row, String> {
+    let f: Vec<&str> = line.split('\t').collect();
+    let [game, size, _ply, occupied, iterations, raw, proven, won] = f[..] else {
+        return Err(format!(
+            "expected 8 tab-separated fields, found {}",
+            f.len()
+        ));
+    };
+    let num = |name: &str, text: &str| {
+        text.parse::<u64>()
+            .map_err(|_| format!("{name} `{text}` is not a number"))
+    };
+    let flag = |name: &str, text: &str| match text {
+        "0" => Ok(false),
+        "1" => Ok(true),
+        _ => Err(format!("{name} `{text}` is not 0 or 1")),
+    };
+    let raw: f32 = raw
+        .parse()
+        .ok()
+        .filter(|v| (0.0..=1.0).contains(v))
+        .ok_or_else(|| format!("raw value `{raw}` is not in 0..1"))?;
+    let size = u8::try_from(num("size", size)?)
+        .ok()
+        .filter(|s| (2..=25).contains(s))
+        .ok_or_else(|| format!("size `{size}` is not 2 to 25"))?;
+    let occupied = num("occupied", occupied)? as usize;
+    if occupied > usize::from(size) * usize::from(size) {
+        return Err(format!("{occupied} points occupied on {size}x{size}"));
+    }
+    Ok(Row {
+        game: u32::try_from(num("game", game)?).map_err(|_| format!("game `{game}`"))?,
+        size,
+        occupied,
+        iterations: num("iterations", iterations)?,
+        raw,
+        proven: flag("proven", proven)?,
+        won: flag("won", won)?,
+    })
+}
+
+/// The raw value's logit, kept finite.
+fn logit(raw: f64) -> f64 {
+    let v = raw.clamp(EDGE, 1.0 - EDGE);
+    (v / (1.0 - v)).ln()
+}
+
+fn sigmoid(z: f64) -> f64 {
+    1.0 / (1.0 + (-z).exp())
+}
+
+/// A size's table: for each row (a share filled), `logit p = a + b·x`
+/// (`x` the raw value's logit) fitted to the positions near that share,
+/// each weighted as the table's interpolation weighs that row for it; `b`
+/// is kept from falling below 0, so that a better value never reads as a
+/// smaller chance. Returns the table and each row's (a, b).
+fn fit_table(rows: &[&Row]) -> (Table, Vec<(f64, f64)>) {
+    let gaps = (FILL_POINTS - 1) as f64;
+    let mut table = [[0; RAW_POINTS]; FILL_POINTS];
+    let mut models = Vec::new();
+    for (j, out) in table.iter_mut().enumerate() {
+        let data: Vec<(f64, f64, f64)> = rows
+            .iter()
+            .filter_map(|r| {
+                let fill = r.occupied as f64 / r.cells() as f64;
+                let weight = 1.0 - (fill * gaps - j as f64).abs();
+                (weight > 0.0)
+                    .then(|| (logit(f64::from(r.raw)), f64::from(u8::from(r.won)), weight))
+            })
+            .collect();
+        let (a, b) = logistic(&data);
+        for (i, v) in out.iter_mut().enumerate() {
+            let raw = i as f64 / (RAW_POINTS - 1) as f64;
+            *v = (sigmoid(a + b * logit(raw)) * f64::from(u16::MAX)).round() as u16;
+        }
+        models.push((a, b));
+    }
+    (table, models)
+}
+
+/// Weighted logistic regression `logit p = a + b·x` by Newton's method,
+/// with `b ≥ 0` (if the best `b` is negative, `a` alone is fitted). No
+/// data gives the identity map.
+fn logistic(data: &[(f64, f64, f64)]) -> (f64, f64) {
+    if data.is_empty() {
+        return (0.0, 1.0);
+    }
+    let newton = |slope: bool| {
+        let (mut a, mut b) = (0.0, if slope { 1.0 } else { 0.0 });
+        for _ in 0..100 {
+            let (mut ga, mut gb, mut haa, mut hab, mut hbb) = (0.0, 0.0, 0.0, 0.0, 0.0);
+            for &(x, y, w) in data {
+                let p = sigmoid(a + b * x);
+                let h = w * p * (1.0 - p);
+                ga += w * (p - y);
+                gb += w * (p - y) * x;
+                haa += h;
+                hab += h * x;
+                hbb += h * x * x;
+            }
+            // A touch of ridge keeps the steps finite.
+            haa += 1e-9;
+            hbb += 1e-9;
+            let (da, db) = if slope {
+                let det = haa * hbb - hab * hab;
+                ((hbb * ga - hab * gb) / det, (haa * gb - hab * ga) / det)
+            } else {
+                (ga / haa, 0.0)
+            };
+            a -= da;
+            b -= db;
+            if da.abs() < 1e-10 && db.abs() < 1e-10 {
+                break;
+            }
+        }
+        (a, b)
+    };
+    let (a, b) = newton(true);
+    if b >= 0.0 { (a, b) } else { newton(false) }
+}
+
+/// The table file's text.
+fn source(tables: &[(u8, Table)]) -> String {
+    let mut out = String::from(
+        "//! Generated by `federa calibrate fit` (scripts/calibrate.sh); do not edit.\n\n\
+         use super::Table;\n\n/// The board sizes calibrated, smallest first.\n",
+    );
+    let sizes: Vec<String> = tables.iter().map(|(s, _)| s.to_string()).collect();
+    let _ = writeln!(
+        out,
+        "pub const SIZES: [u8; {}] = [{}];\n\n/// Each size's table (see [`Table`]).\npub(super) const TABLES: [Table; {}] = [",
+        tables.len(),
+        sizes.join(", "),
+        tables.len()
+    );
+    for (_, t) in tables {
+        out.push_str("    [\n");
+        for row in t {
+            let values: Vec<String> = row.iter().map(u16::to_string).collect();
+            let _ = writeln!(out, "        [{}],", values.join(", "));
+        }
+        out.push_str("    ],\n");
+    }
+    out.push_str("];\n");
+    out
+}
+
+/// A bin of the predicted chance: positions, mean predicted, share won.
+type Bin = (usize, f64, f64);
+
+/// A size's panel of the diagram: the size, the raw and calibrated bins.
+type Panel = (u8, Vec<Bin>, Vec<Bin>);
+
+/// The bins of the predicted chance.
+fn bins(rows: &[(f64, bool)]) -> Vec<Bin> {
+    let mut sums = vec![(0usize, 0.0, 0.0); BINS];
+    for &(p, won) in rows {
+        let k = ((p * BINS as f64) as usize).min(BINS - 1);
+        sums[k].0 += 1;
+        sums[k].1 += p;
+        sums[k].2 += f64::from(u8::from(won));
+    }
+    sums.into_iter()
+        .map(|(n, p, w)| (n, p / n.max(1) as f64, w / n.max(1) as f64))
+        .collect()
+}
+
+/// The expected calibration error: the bins' gaps between mean predicted
+/// and share won, weighted by their positions.
+fn ece(rows: &[(f64, bool)]) -> f64 {
+    let total = rows.len().max(1) as f64;
+    bins(rows)
+        .iter()
+        .map(|&(n, p, w)| n as f64 / total * (p - w).abs())
+        .sum()
+}
+
+/// The mean squared gap between predicted chance and result.
+fn brier(rows: &[(f64, bool)]) -> f64 {
+    let sum: f64 = rows
+        .iter()
+        .map(|&(p, won)| (p - f64::from(u8::from(won))).powi(2))
+        .sum();
+    sum / rows.len().max(1) as f64
+}
+
+/// The reliability diagram: a panel per size, share won against chance
+/// predicted, raw (grey) and calibrated (blue), each bin's dot as big as
+/// its share of the positions.
+fn diagram(panels: &[Panel], budget: u64) -> String {
+    const SIDE: f64 = 220.0;
+    const PAD: f64 = 50.0;
+    let width = panels.len() as f64 * (SIDE + PAD) + PAD;
+    let height = SIDE + 2.5 * PAD;
+    let mut svg = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
+         viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\" font-size=\"12\">\n\
+         <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
+    );
+    for (k, (size, raw, cal)) in panels.iter().enumerate() {
+        let x0 = PAD + k as f64 * (SIDE + PAD);
+        let y0 = PAD;
+        let at = |p: f64, w: f64| (x0 + p * SIDE, y0 + (1.0 - w) * SIDE);
+        let _ = writeln!(
+            svg,
+            "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{size}×{size}, {budget} iterations (held out)</text>\n\
+             <rect x=\"{x0}\" y=\"{y0}\" width=\"{SIDE}\" height=\"{SIDE}\" fill=\"none\" stroke=\"#888\"/>\n\
+             <line x1=\"{x0}\" y1=\"{}\" x2=\"{}\" y2=\"{y0}\" stroke=\"#bbb\" stroke-dasharray=\"4 3\"/>\n\
+             <text x=\"{}\" y=\"{}\" text-anchor=\"middle\">chance shown</text>\n\
+             <text x=\"{}\" y=\"{}\" text-anchor=\"middle\" transform=\"rotate(-90 {} {})\">share won</text>",
+            x0 + SIDE / 2.0,
+            y0 - 12.0,
+            y0 + SIDE,
+            x0 + SIDE,
+            x0 + SIDE / 2.0,
+            y0 + SIDE + 28.0,
+            x0 - 30.0,
+            y0 + SIDE / 2.0,
+            x0 - 30.0,
+            y0 + SIDE / 2.0
+        );
+        for tick in [0.0, 0.5, 1.0] {
+            let (x, y) = at(tick, tick);
+            let label = format!("{}%", 100.0 * tick);
+            let _ = writeln!(
+                svg,
+                "<text x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\" fill=\"#666\">{label}</text>\n\
+                 <text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\" fill=\"#666\">{label}</text>",
+                y0 + SIDE + 14.0,
+                x0 - 3.0,
+                y + 4.0
+            );
+        }
+        for (series, colour) in [(raw, "#999"), (cal, "#1f5fbf")] {
+            let total: usize = series.iter().map(|b| b.0).sum();
+            let points: Vec<String> = series
+                .iter()
+                .filter(|b| b.0 > 0)
+                .map(|&(_, p, w)| {
+                    let (x, y) = at(p, w);
+                    format!("{x:.1},{y:.1}")
+                })
+                .collect();
+            let _ = writeln!(
+                svg,
+                "<polyline points=\"{}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"1.5\"/>",
+                points.join(" ")
+            );
+            for &(n, p, w) in series.iter().filter(|b| b.0 > 0) {
+                let (x, y) = at(p, w);
+                let r = 2.0 + 8.0 * (n as f64 / total.max(1) as f64).sqrt();
+                let _ = writeln!(
+                    svg,
+                    "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{r:.1}\" fill=\"{colour}\" fill-opacity=\"0.6\"/>"
+                );
+            }
+        }
+    }
+    let _ = writeln!(
+        svg,
+        "<text x=\"{PAD}\" y=\"{}\" fill=\"#999\">● raw value</text>\n\
+         <text x=\"{}\" y=\"{}\" fill=\"#1f5fbf\">● calibrated chance</text>\n</svg>",
+        height - 8.0,
+        PAD + 110.0,
+        height - 8.0
+    );
+    svg
+}
