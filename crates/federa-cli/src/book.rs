@@ -11,7 +11,7 @@ use federa_core::review::Analyser;
 use federa_core::search::{Level, Limit, Player, PlayerKind};
 use federa_core::{Game, Move, Rng, Rules};
 
-use crate::games::each_game;
+use crate::games::Shard;
 
 /// What `federa book` does.
 #[derive(clap::Subcommand)]
@@ -31,12 +31,6 @@ pub struct PlayConfig {
     /// Board size.
     #[arg(long, default_value_t = 9)]
     pub size: u8,
-    /// The first game's number (a shard of a longer run).
-    #[arg(long, default_value_t = 0)]
-    pub first: u32,
-    /// Number of games.
-    #[arg(long, default_value_t = 100)]
-    pub games: u32,
     /// Search iterations per move.
     #[arg(long, default_value_t = 1000)]
     pub budget: u64,
@@ -45,15 +39,9 @@ pub struct PlayConfig {
     /// visited is played.
     #[arg(long, default_value_t = 8)]
     pub vary: usize,
-    /// Random seed of the games.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Games played at once.
-    #[arg(long, default_value_t = 1)]
-    pub threads: usize,
-    /// The records file to write.
-    #[arg(long)]
-    pub out: String,
+    /// The games, and the records file.
+    #[command(flatten)]
+    pub run: Shard,
 }
 
 /// What `federa book build` builds.
@@ -89,27 +77,18 @@ pub fn run(command: &BookCommand) -> Result<(), String> {
 
 fn play(config: &PlayConfig) -> Result<(), String> {
     let rules = Rules::new(config.size).map_err(|e| e.to_string())?;
-    if config.games == 0 || config.budget == 0 {
-        return Err("give --games and --budget above 0".into());
+    if config.budget == 0 {
+        return Err("give --budget above 0".into());
     }
-    let started = Instant::now();
-    let records = each_game(config.games, config.threads, |k| {
-        one_game(config, rules, config.first + k)
-    });
-    let text: String = records.iter().map(|r| format!("{r}\n")).collect();
-    fs::write(&config.out, text).map_err(|e| format!("{}: {e}", config.out))?;
-    eprintln!(
-        "{} games in {} ({:.0} s)",
-        config.games,
-        config.out,
-        started.elapsed().as_secs_f64()
-    );
-    Ok(())
+    config
+        .run
+        .write("records", |k| format!("{}\n", one_game(config, rules, k)))
 }
 
 /// Game `k`, seeded by its number alone.
 fn one_game(config: &PlayConfig, rules: Rules, k: u32) -> String {
     let seed = config
+        .run
         .seed
         .wrapping_mul(1_000_003)
         .wrapping_add(u64::from(k));

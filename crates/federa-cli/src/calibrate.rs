@@ -10,14 +10,12 @@
 //! cut one long run into shards that concatenate to the same file.
 
 use std::fmt::Write as _;
-use std::fs;
-use std::time::Instant;
 
 use federa_core::Rules;
 use federa_core::review::Analyser;
 use federa_core::search::Limit;
 
-use crate::games::{each_game, opened};
+use crate::games::{Shard, opened};
 
 mod fit;
 
@@ -39,12 +37,6 @@ pub struct PlayConfig {
     /// Board sizes, taken in turn by game number (e.g. 7,9,13).
     #[arg(long, value_delimiter = ',', default_value = "9")]
     pub sizes: Vec<u8>,
-    /// The first game's number (a shard of a longer run).
-    #[arg(long, default_value_t = 0)]
-    pub first: u32,
-    /// Number of games.
-    #[arg(long, default_value_t = 100)]
-    pub games: u32,
     /// Search iterations of each analysis, in increasing order; the first
     /// also chooses the move played (so a run with more budgets replays the
     /// same games).
@@ -53,15 +45,9 @@ pub struct PlayConfig {
     /// Each game opens with 0 to this many random placements.
     #[arg(long, default_value_t = 4)]
     pub opening: u32,
-    /// Random seed of the openings and the searches.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Games played at once.
-    #[arg(long, default_value_t = 1)]
-    pub threads: usize,
-    /// The data file to write.
-    #[arg(long)]
-    pub out: String,
+    /// The games, and the data file.
+    #[command(flatten)]
+    pub run: Shard,
 }
 
 /// What `federa calibrate fit` fits and writes.
@@ -96,8 +82,8 @@ pub fn run(command: &CalibrateCommand) -> Result<(), String> {
 }
 
 fn play(config: &PlayConfig) -> Result<(), String> {
-    if config.sizes.is_empty() || config.games == 0 || config.budgets.contains(&0) {
-        return Err("give --sizes, --games and --budgets above 0".into());
+    if config.sizes.is_empty() || config.budgets.contains(&0) {
+        return Err("give --sizes and --budgets above 0".into());
     }
     if config.budgets.is_empty() || !config.budgets.is_sorted_by(|a, b| a < b) {
         // A smaller budget after a bigger one would answer from the cache.
@@ -106,27 +92,14 @@ fn play(config: &PlayConfig) -> Result<(), String> {
     for &size in &config.sizes {
         Rules::new(size).map_err(|e| e.to_string())?;
     }
-    let started = Instant::now();
-    let text = each_game(config.games, config.threads, |k| {
-        one_game(config, config.first + k)
-    })
-    .concat();
-    fs::write(&config.out, &text).map_err(|e| format!("{}: {e}", config.out))?;
-    eprintln!(
-        "{} games, {} positions in {} ({:.0} s)",
-        config.games,
-        text.lines().count(),
-        config.out,
-        started.elapsed().as_secs_f64()
-    );
-    Ok(())
+    config.run.write("positions", |k| one_game(config, k))
 }
 
 /// Game `k`: its lines, one per position and budget.
 fn one_game(config: &PlayConfig, k: u32) -> String {
     let size = config.sizes[k as usize % config.sizes.len()];
     let rules = Rules::new(size).expect("a checked size");
-    let (seed, mut pos) = opened(rules, config.seed, k, config.opening);
+    let (seed, mut pos) = opened(rules, config.run.seed, k, config.opening);
     let mut analyser = Analyser::new(seed);
     let mut rows = Vec::new();
     while !pos.is_over() {

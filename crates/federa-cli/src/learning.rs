@@ -14,7 +14,7 @@ use federa_core::learn::{self, Model, Sample};
 use federa_core::search::{Limit, Player, PlayerKind};
 use federa_core::{Color, Position, Rules, Token};
 
-use crate::games::{each_game, opened};
+use crate::games::{Shard, opened};
 
 /// What `federa selfplay` plays.
 #[derive(clap::Args)]
@@ -23,9 +23,6 @@ pub struct SelfplayConfig {
     /// hand-made prior and playouts).
     #[arg(long, default_value = "master", value_parser = crate::parse_player)]
     pub player: PlayerKind,
-    /// Number of games.
-    #[arg(long, default_value_t = 100)]
-    pub games: u32,
     /// Board sizes, taken in turn (e.g. 9,11,13).
     #[arg(long, value_delimiter = ',', default_value = "9")]
     pub sizes: Vec<u8>,
@@ -35,43 +32,27 @@ pub struct SelfplayConfig {
     /// Each game opens with 0 to this many random placements.
     #[arg(long, default_value_t = 4)]
     pub opening: u32,
-    /// Random seed (of the openings and the players).
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Games played at once.
-    #[arg(long, default_value_t = 1)]
-    pub threads: usize,
-    /// The data file to write.
-    #[arg(long)]
-    pub out: String,
+    /// The games, and the data file.
+    #[command(flatten)]
+    pub run: Shard,
 }
 
-/// Plays the games and writes their positions to `config.out`.
+/// Plays the games and writes their positions to `config.run.out`.
 pub fn selfplay(config: &SelfplayConfig) -> Result<(), String> {
-    if config.sizes.is_empty() || config.games == 0 || config.playouts == 0 {
-        return Err("give --games, --sizes and --playouts above 0".into());
+    if config.sizes.is_empty() || config.playouts == 0 {
+        return Err("give --sizes and --playouts above 0".into());
     }
     for &size in &config.sizes {
         Rules::new(size).map_err(|e| e.to_string())?;
     }
-    let started = Instant::now();
-    let text: String = each_game(config.games, config.threads, |k| play(config, k)).concat();
-    let positions = text.lines().count();
-    fs::write(&config.out, text).map_err(|e| format!("{}: {e}", config.out))?;
-    eprintln!(
-        "{} games, {positions} positions in {} ({:.0} s)",
-        config.games,
-        config.out,
-        started.elapsed().as_secs_f64()
-    );
-    Ok(())
+    config.run.write("positions", |k| play(config, k))
 }
 
 /// One game of the player against itself: its lines.
 fn play(config: &SelfplayConfig, k: u32) -> String {
     let size = config.sizes[k as usize % config.sizes.len()];
     let rules = Rules::new(size).expect("a checked size");
-    let (seed, mut pos) = opened(rules, config.seed, k, config.opening);
+    let (seed, mut pos) = opened(rules, config.run.seed, k, config.opening);
     let mut player = Player::new(config.player, seed);
     let mut lines = Vec::new();
     while !pos.is_over() {
