@@ -1,8 +1,9 @@
 //! Game review: every move of a game judged by the AI's analysis of the
 //! positions before and after it, as lichess and KaTrain do.
 //!
-//! A move is classified by the mover's drop in winning chance (see
-//! [`MoveClass::of`]); the thresholds are lichess's.
+//! A move is classified by the mover's drop in the search's raw value (see
+//! [`MoveClass::of`]; the thresholds are lichess's), and shown with its
+//! calibrated chances before and after.
 //!
 //! ```
 //! use federa_core::review::{Analyser, MoveClass, review};
@@ -146,11 +147,20 @@ impl MoveReview {
         } else {
             from.to_move()
         };
-        let (next_win, won_after) = match (next.winner(), after) {
-            (Some(w), _) => (if w == mover { 1.0 } else { 0.0 }, w == mover),
-            (None, Some(a)) if next.to_move() == mover => (a.mean, a.proven == Some(true)),
-            (None, Some(a)) => (1.0 - a.mean, a.proven == Some(false)),
-            (None, None) => (0.5, false),
+        // Each value twice: the calibrated chance shown, and the search's
+        // raw value, by whose drop the move is classed (the calibrated
+        // drops of a review at this budget marked far more moves than a
+        // review with eight times the budget confirms: docs/calibration.md).
+        let (next_win, next_raw, won_after) = match (next.winner(), after) {
+            (Some(w), _) => {
+                let v = if w == mover { 1.0 } else { 0.0 };
+                (v, v, w == mover)
+            }
+            (None, Some(a)) if next.to_move() == mover => {
+                (a.mean, a.raw_mean, a.proven == Some(true))
+            }
+            (None, Some(a)) => (1.0 - a.mean, 1.0 - a.raw_mean, a.proven == Some(false)),
+            (None, None) => (0.5, 0.5, false),
         };
         // The move's value as a search of the position before it sees it,
         // as the best move's is seen (so the best move loses nothing): the
@@ -158,12 +168,12 @@ impl MoveReview {
         // kinder to its side to move than the next search's are to the
         // other side. A proof, though, settles it.
         let proven = after.is_some_and(|a| a.proven.is_some());
-        let after_win = if next.is_over() || proven {
-            next_win
+        let (after_win, after_raw) = if next.is_over() || proven {
+            (next_win, next_raw)
         } else if let Some(c) = MoveReview::well_seen(before, played).or(measured) {
-            c.win
+            (c.win, c.raw)
         } else {
-            next_win
+            (next_win, next_raw)
         };
         let dark = if mover == Color::Dark {
             after_win
@@ -178,8 +188,8 @@ impl MoveReview {
             after: after_win,
             dark,
             class: MoveClass::of(
-                before.win,
-                after_win,
+                before.raw,
+                after_raw,
                 before.proven == Some(true),
                 won_after,
             ),

@@ -62,6 +62,8 @@ pub struct Analysis {
     /// the best move's `win` there: a search's values are kinder to the
     /// side to move than to the other, and like must be set against like.
     pub mean: f32,
+    /// `mean` before calibration.
+    pub raw_mean: f32,
     /// `Some(true)` if the side to move is proven to win, `Some(false)` to
     /// lose.
     pub proven: Option<bool>,
@@ -205,16 +207,22 @@ impl Search {
         {
             children[..=at].rotate_right(1);
         }
-        let mean = match best.proven {
+        let raw_mean = match best.proven {
             Some(true) => 1.0,
             Some(false) => 0.0,
-            None if root.visits > 0 => self.calibrated(1.0 - root.wins / root.visits as f32),
-            None => self.calibrated(0.5),
+            None if root.visits > 0 => 1.0 - root.wins / root.visits as f32,
+            None => 0.5,
+        };
+        let mean = if best.proven.is_some() {
+            raw_mean
+        } else {
+            self.calibrated(raw_mean)
         };
         Analysis {
             win: best.win,
             raw: best.raw,
             mean,
+            raw_mean,
             proven: best.proven,
             candidates: children.into_iter().map(|i| self.candidate(i)).collect(),
             ownership: self.ownership.clone(),
