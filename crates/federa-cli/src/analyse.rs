@@ -44,7 +44,7 @@ pub fn run(config: &AnalyseConfig) -> Result<(), String> {
     let limit = match (config.ms, config.playouts) {
         (Some(ms), None) if ms > 0.0 && ms.is_finite() => Limit::millis(ms),
         (None, Some(p)) if p > 0 => Limit::iterations(p),
-        (None, None) => Limit::iterations(2000),
+        (None, None) => Limit::iterations(review::ITERATIONS),
         _ => return Err("--ms and --playouts must be positive".into()),
     };
     let games = read_games(&config.input, !config.no_pie)?;

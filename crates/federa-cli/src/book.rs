@@ -57,7 +57,7 @@ pub struct BuildConfig {
     #[arg(long, default_value_t = 2)]
     pub min_games: u32,
     /// Search iterations of the AI's judgement of each move.
-    #[arg(long, default_value_t = 2000)]
+    #[arg(long, default_value_t = federa_core::review::ITERATIONS)]
     pub budget: u64,
     /// Random seed of the judgements.
     #[arg(long, default_value_t = 1)]

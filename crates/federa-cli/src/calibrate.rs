@@ -40,7 +40,7 @@ pub struct PlayConfig {
     /// Search iterations of each analysis, in increasing order; the first
     /// also chooses the move played (so a run with more budgets replays the
     /// same games).
-    #[arg(long, value_delimiter = ',', default_value = "2000")]
+    #[arg(long, value_delimiter = ',', default_values_t = [federa_core::review::ITERATIONS])]
     pub budgets: Vec<u64>,
     /// Each game opens with 0 to this many random placements.
     #[arg(long, default_value_t = 4)]
@@ -58,7 +58,7 @@ pub struct FitConfig {
     pub data: Vec<String>,
     /// The analyses fitted: those of this many iterations (the others are
     /// only reported).
-    #[arg(long, default_value_t = 2000)]
+    #[arg(long, default_value_t = federa_core::review::ITERATIONS)]
     pub budget: u64,
     /// The table's source file to write
     /// (crates/federa-core/src/search/calibration_table.rs).

@@ -100,6 +100,10 @@ impl MoveClass {
     }
 }
 
+/// Search iterations per position of a review unless asked otherwise (the
+/// budget the win chances are calibrated at).
+pub const ITERATIONS: u64 = 2000;
+
 /// One move of a reviewed game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MoveReview {
