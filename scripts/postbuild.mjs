@@ -22,6 +22,9 @@ const root = path.resolve(process.env.TRUNK_STAGING_DIR ?? process.argv[2] ?? 'd
 // the type declarations (for those who build on the embed).
 const SKIP = new Set(['sw.js', 'js/package.json']);
 const skipped = (rel) => SKIP.has(rel) || rel.endsWith('.d.ts');
+// The opening books are part of the build's version but are kept only once
+// the explorer first asks for one (sw.js), not at install.
+const atInstall = (rel) => !rel.startsWith('book/');
 
 async function files(dir, prefix = '') {
   const out = [];
@@ -81,7 +84,7 @@ await fs.writeFile(
   `// Written by scripts/postbuild.mjs.\nexport const VERSION = '${version}';\n`,
 );
 const template = await fs.readFile(path.join(here, '../www/sw.js'), 'utf8');
-const urls = ['./', ...assets.map((f) => './' + f)];
+const urls = ['./', ...assets.filter(atInstall).map((f) => './' + f)];
 await fs.writeFile(
   path.join(root, 'sw.js'),
   template.replace("'__VERSION__'", `'${version}'`).replace('__ASSETS__', JSON.stringify(urls, null, 2)),

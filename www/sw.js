@@ -47,10 +47,19 @@ self.addEventListener('fetch', (event) => {
     );
     return;
   }
+  // The opening books are not fetched at install, only when the explorer
+  // first opens on their size; from then on they are kept for offline play.
+  const book = new URL(request.url).pathname.includes('/book/');
   event.respondWith(
-    caches
-      .open(CACHE)
-      .then((cache) => cache.match(request, { ignoreSearch: true }))
-      .then((hit) => hit ?? fetch(request)),
+    caches.open(CACHE).then((cache) =>
+      cache.match(request, { ignoreSearch: true }).then(
+        (hit) =>
+          hit ??
+          fetch(request).then((response) => {
+            if (book && response.ok) cache.put(request, response.clone());
+            return response;
+          }),
+      ),
+    ),
   );
 });

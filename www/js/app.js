@@ -26,6 +26,8 @@ import { Hint } from './play/hint.js';
 import { Coach } from './play/coach.js';
 import { ReviewSteps } from './play/review-steps.js';
 import { AnalysisBoard } from './play/analysis-board.js';
+import { Explorer } from './play/explorer.js';
+import { listenBookMoves } from './panels/explorer.js';
 import { Persist } from './play/persist.js';
 import { Archive } from './archive.js';
 import { ArchiveList } from './play/archive.js';
@@ -93,6 +95,7 @@ const analysis = new AnalysisBoard(
   new AnalysisRunner({ client: () => new AiClient(), onChange: () => view.renderAnalysis() }),
   () => view.renderAnalysis(),
 );
+const explorer = new Explorer(page, engine, () => view.renderExplorer());
 const hint = new Hint(page, new AiClient(), () => analysis.shown());
 const coach = new Coach(page, new AiClient(), () => view.renderCoach());
 const steps = new ReviewSteps(page, review);
@@ -132,6 +135,7 @@ const view = new PlayView({
   coach,
   steps,
   analysis,
+  explorer,
   review,
   keeper,
   autoplaying: () => Boolean(autoplay),
@@ -448,6 +452,14 @@ function setupControls() {
   }
 
   $('btn-analysis').addEventListener('click', () => analysis.toggle());
+  $('btn-explorer').addEventListener('click', () => explorer.toggle());
+  listenBookMoves(/** @type {HTMLOListElement} */ ($('explorer-moves')), {
+    show: (token) => {
+      explorer.pointed = token;
+      view.renderAnalysis();
+    },
+    play: command((/** @type {string} */ move) => session.play(move)),
+  });
   $('btn-hint').addEventListener('click', () => hint.ask());
   $('btn-review').addEventListener('click', () => review.start(reviewedGame(session.current)));
   $('btn-review-cancel').addEventListener('click', () => review.cancel());
@@ -497,6 +509,7 @@ function setupControls() {
           $('help').open = true;
         },
         toggleAnalysis: () => analysis.toggle(),
+        toggleExplorer: () => explorer.toggle(),
         step,
         toggleOwnership: () => analysis.toggleOwnership(),
         evaluation: () => boardView.announce(analysis.words()),
@@ -551,5 +564,7 @@ Object.assign(window, {
       line: analysis.lineOf,
       underlays: settings.values.analysis && settings.values.ownership && analysis.runner.shown.analysis !== null,
     }),
+    /** The opening explorer: what it shows now. */
+    explorer: () => explorer.shown(),
   },
 });

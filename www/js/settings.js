@@ -14,7 +14,7 @@ export const SIZES = Array.from({ length: 17 }, (_, k) => k + 5);
  * @typedef {{
  *   size: number, pie: boolean, opponent: 'ai' | 'human' | 'watch', level: string,
  *   aiSide: 'light' | 'dark' | 'random', coordinates: boolean, hints: boolean,
- *   pieceSet: 'federa' | 'classic', shape: 'round' | 'square', analysis: boolean, ownership: boolean,
+ *   pieceSet: 'federa' | 'classic', shape: 'round' | 'square', analysis: boolean, ownership: boolean, explorer: boolean,
  *   coach: boolean, confirmTap: boolean, playerName: string, timeControl: string, liveClock: string, sound: boolean, stun: string,
  *   thinkMs: number,
  * }} Settings
@@ -41,6 +41,7 @@ export const DEFAULTS = Object.freeze({
   shape: 'round',
   analysis: false,
   ownership: false,
+  explorer: false,
   coach: false,
   confirmTap: true,
   playerName: '',

@@ -61,6 +61,7 @@ const LATIN_WORDS = {
   'error.liveCode.noAddress': ['STUN'],
   'error.liveCode.unreachable': ['STUN'],
   'analysis.off': ['A'],
+  'explorer.off': ['X'],
   'error.position.toMove': ['b', 'w'],
   'error.record.positionTag': ['Position'],
   'embed.expected.mode': MODES,

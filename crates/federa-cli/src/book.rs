@@ -34,9 +34,11 @@ pub struct PlayConfig {
     /// Search iterations per move.
     #[arg(long, default_value_t = 1000)]
     pub budget: u64,
-    /// For this many plies, each move is drawn among the searched ones in
-    /// proportion to their visits (so the games vary); then the most
-    /// visited is played.
+    /// For this many plies, each move is drawn in proportion to its visits
+    /// among the searched ones with at least half the visits of the most
+    /// visited (so the games vary among the moves the AI likes, and
+    /// repeat them often enough to build lines); then the most visited is
+    /// played.
     #[arg(long, default_value_t = 8)]
     pub vary: usize,
     /// The games, and the records file.
@@ -115,11 +117,18 @@ fn one_game(config: &PlayConfig, rules: Rules, k: u32) -> String {
     game.record()
 }
 
-/// A move drawn in proportion to its visits.
+/// A move drawn in proportion to its visits among those with at least half
+/// the visits of the most visited.
 fn drawn(visits: &[(Move, u32)], rng: &mut Rng) -> Option<Move> {
-    let total = u32::try_from(visits.iter().map(|&(_, v)| u64::from(v)).sum::<u64>()).ok()?;
+    let most = visits.iter().map(|&(_, v)| v).max()?;
+    let near: Vec<(Move, u32)> = visits
+        .iter()
+        .copied()
+        .filter(|&(_, v)| u64::from(v) * 2 >= u64::from(most))
+        .collect();
+    let total = u32::try_from(near.iter().map(|&(_, v)| u64::from(v)).sum::<u64>()).ok()?;
     let mut r = rng.below(total.max(1));
-    for &(m, v) in visits {
+    for (m, v) in near {
         if r < v {
             return Some(m);
         }

@@ -1,6 +1,7 @@
 // @ts-check
 // The play page's keys beside the board cursor's (board-view.js): moving
-// through the game, the shape, hints, analysis, the review's marked moves
+// through the game, the shape, hints, analysis, the opening explorer, the
+// review's marked moves
 // (see the help panel). A key with Ctrl, Alt or Meta is the browser's.
 
 /**
@@ -8,7 +9,7 @@
  *   jump: (ply: number) => void, forward: () => void, undo: () => void, redo: () => void,
  *   setShape: (shape: 'round' | 'square') => void, toggleHints: () => void, help: () => void,
  *   toggleAnalysis: () => void, step: (step: 1 | -1) => void, toggleOwnership: () => void,
- *   evaluation: () => void,
+ *   evaluation: () => void, toggleExplorer: () => void,
  * }} Actions
  */
 
@@ -40,6 +41,7 @@ export function pageKeys(a, session, shape) {
     p: () => a.step(-1),
     o: a.toggleOwnership,
     e: a.evaluation,
+    x: a.toggleExplorer,
   };
 }
 
@@ -60,7 +62,7 @@ export function typing(target) {
  * shape) act on the game, so they are the board's: a key pressed on a
  * button or the page is not taken as a move back.
  */
-const EVERYWHERE = new Set(['n', 'p', 'a', 'o', 'e', 'h', '?']);
+const EVERYWHERE = new Set(['n', 'p', 'a', 'o', 'e', 'x', 'h', '?']);
 
 /**
  * Listens for keys: on the board the cursor's first, then the page's; a few

@@ -16,6 +16,7 @@ import { renderLost } from '../panels/lost.js';
 import { annotate, markedPlies, reviewedGame, summarise } from '../review.js';
 import { boardLabel, describeError, describeSkip } from '../words.js';
 import { darkChance } from './analysis-board.js';
+import { explorerWords, renderBookMoves } from '../panels/explorer.js';
 
 /**
  * @typedef {import('../types.js').Status} Status
@@ -40,6 +41,7 @@ export class PlayView {
    *   coach: import('./coach.js').Coach,
    *   steps: import('./review-steps.js').ReviewSteps,
    *   analysis: import('./analysis-board.js').AnalysisBoard,
+   *   explorer: import('./explorer.js').Explorer,
    *   review: import('../review.js').ReviewRunner,
    *   keeper: import('../store.js').Keeper,
    *   autoplaying: () => boolean,
@@ -117,6 +119,7 @@ export class PlayView {
     this.renderThinking();
     this.renderCoach();
     this.renderAnalysis();
+    this.renderExplorer();
     this.parts.renderFriend();
   }
 
@@ -268,7 +271,7 @@ export class PlayView {
 
   /** The analysis board: the bar, the panel's status and list, the overlays. */
   renderAnalysis() {
-    const { page, board, analysis, steps, hint } = this.parts;
+    const { page, board, analysis, explorer, steps, hint } = this.parts;
     const { session, settings, t } = page;
     const on = settings.values.analysis;
     const st = session.status();
@@ -306,7 +309,8 @@ export class PlayView {
         strength: c.visits / most,
         best: k === 0,
       }));
-    const line = candidates.find((c) => c.move === analysis.lineOf)?.line ?? steps.shown()?.best;
+    const pointed = explorer.pointedMove();
+    const line = pointed ? [pointed] : (candidates.find((c) => c.move === analysis.lineOf)?.line ?? steps.shown()?.best);
     const hinted = hint.mark();
     board.set({
       underlays: a && settings.values.ownership ? [ownershipLayer(a.ownership)] : [],
@@ -319,6 +323,19 @@ export class PlayView {
         ...(hinted ? [hintLayer({ ...hinted, piece: pieceCodeOf(hinted.piece) })] : []),
       ],
     });
+  }
+
+  /** The opening explorer: its toggle, its line and the book's moves. */
+  renderExplorer() {
+    const { page, explorer } = this.parts;
+    const { t } = page;
+    const shown = explorer.shown();
+    $('btn-explorer').setAttribute('aria-pressed', String(explorer.on));
+    $('explorer-status').hidden = shown.kind === 'off';
+    $('explorer-status').textContent = explorerWords(shown, t, (error) => describeError(t, error));
+    const moves = shown.kind === 'moves' ? shown.moves : [];
+    $('explorer-box').hidden = moves.length === 0;
+    renderBookMoves(/** @type {HTMLOListElement} */ ($('explorer-moves')), moves, t);
   }
 
   /**
