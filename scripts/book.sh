@@ -15,7 +15,7 @@
 # Usage: scripts/book.sh [size...]   (default: 7 9 13)
 source "$(dirname "$0")/lib.sh"
 shard=40
-declare -A games=([7]=1000 [9]=1200 [13]=240)
+declare -A games=([7]=1000 [9]=800 [13]=160)
 sizes=("$@")
 [ ${#sizes[@]} -eq 0 ] && sizes=(7 9 13)
 cargo build --release --locked -p federa-cli
