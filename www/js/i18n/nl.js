@@ -215,7 +215,7 @@ export default {
   'explorer.results': 'Donker / Licht',
   'explorer.resultsTitle': 'De winstpartijen van Donker en van Licht',
   'explorer.swap': 'wissel',
-  'explorer.ai': 'Computer',
+  'explorer.ai': 'Kans',
   'explorer.aiTitle': 'De kans van de computer voor wie de zet doet, na de zet',
   'explorer.moves': 'De zetten van het boek vanuit deze stelling',
   'explorer.moveGames': {

@@ -260,7 +260,7 @@ export default {
   'explorer.results': 'Тёмные / Светлые',
   'explorer.resultsTitle': 'Доля побед Тёмных и Светлых в этих партиях',
   'explorer.swap': 'обмен',
-  'explorer.ai': 'Компьютер',
+  'explorer.ai': 'Шанс',
   'explorer.aiTitle': 'Шанс, который компьютер даёт сделавшей ход стороне после хода',
   'explorer.moves': 'Ходы книги из этой позиции',
   'explorer.moveGames': {

@@ -248,7 +248,7 @@ export default {
   'explorer.results': 'Тамни / Светли',
   'explorer.resultsTitle': 'Удео победа Тамних и Светлих у тим партијама',
   'explorer.swap': 'замена',
-  'explorer.ai': 'Рачунар',
+  'explorer.ai': 'Шанса',
   'explorer.aiTitle': 'Шанса коју рачунар даје страни која је одиграла потез, после потеза',
   'explorer.moves': 'Потези из књиге из ове позиције',
   'explorer.moveGames': {
