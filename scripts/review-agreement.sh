@@ -2,13 +2,14 @@
 # How far a review's marks survive a longer look: games of the strongest
 # level and of the casual level against themselves (9x9 and 13x13, seeded,
 # 2,000 iterations a move, no random opening), each reviewed at the default
-# budget (2,000 iterations a position) and again at eight times it; prints,
+# budget (2,000 iterations a position, with its second look at doubtful
+# moves) and again at eight times it (a plain review); prints,
 # per game and in all, the marks and how many of the moves marked ? or ??
 # the longer review still marks at least ?!. docs/calibration.md has the
 # figures of the last run and its time. The games stay in target/agreement/.
-# Usage: scripts/review-agreement.sh [games on 9x9, default 8] [on 13x13, default 2]
+# Usage: scripts/review-agreement.sh [games on 9x9, default 6] [on 13x13, default 2]
 source "$(dirname "$0")/lib.sh"
-small="${1:-8}"
+small="${1:-6}"
 large="${2:-2}"
 mkdir -p target/agreement
 cargo build --release --locked -p federa-cli

@@ -101,8 +101,8 @@ fn agreement(games: &[Game], limit: Limit, times: u32, seed: u64) -> Result<(), 
     let started = Instant::now();
     let clock = StdClock::new();
     // Separate analysers: one's cache would answer the shorter look from
-    // the longer.
-    let (mut short, mut long) = (Analyser::new(seed), Analyser::new(seed));
+    // the longer. The longer review is a plain one, with no second look.
+    let (mut short, mut long) = (Analyser::new(seed), Analyser::new(seed).with_recheck(1));
     let (mut marked, mut kept, mut moves, mut marks) = (0, 0, 0, [0; 4]);
     println!("game  moves  ?! ? ?? (1x)  ?! ? ?? ({times}x)  ? and ?? still marked");
     for (k, game) in games.iter().enumerate() {

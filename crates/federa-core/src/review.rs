@@ -235,11 +235,21 @@ impl MoveReview {
     }
 }
 
+/// How many times the budget a second look at a move the first look marks
+/// a mistake or a blunder takes; the move keeps the second look's
+/// judgement. A 2,000-iteration search's values are noisy enough that many
+/// such marks vanish with a longer look (docs/calibration.md); the few
+/// moves marked that way are worth the time.
+pub const RECHECK: u64 = 4;
+
 /// The strongest level analysing positions, with a cache: a position
-/// analysed before, with at least the budget asked for, answers at once.
+/// analysed before with the same budget answers at once.
 pub struct Analyser {
     player: Player,
     seed: u64,
+    /// The budget of the second look at a doubtful move, in times the
+    /// first's (1: none).
+    recheck: u64,
     /// The positions analysed, with the limit each was analysed within (a
     /// list, not a hash map: a review holds a few hundred, and the map's
     /// code would weigh on the wasm).
@@ -256,13 +266,22 @@ impl Analyser {
         Analyser {
             player: Player::new(PlayerKind::Level(Level::Master), seed),
             seed,
+            recheck: RECHECK,
             cache: Vec::new(),
         }
     }
 
+    /// The same analyser with no second look at doubtful moves (`times`
+    /// 1) or one with `times` the budget.
+    #[must_use]
+    pub fn with_recheck(mut self, times: u64) -> Analyser {
+        self.recheck = times.max(1);
+        self
+    }
+
     /// The analysis of `pos` within `limit` (see [`Player::analyse`]), from
-    /// the cache if this position was analysed with as much or more (or
-    /// proven). `None` if the game is over there.
+    /// the cache if this position was analysed within the same limit.
+    /// `None` if the game is over there.
     pub fn analyse(
         &mut self,
         pos: &Position,
@@ -283,7 +302,8 @@ impl Analyser {
         if self.cache.len() >= CACHE_POSITIONS {
             self.cache.clear();
         }
-        self.cache.retain(|(at, ..)| at != pos);
+        self.cache
+            .retain(|(at, done, _)| at != pos || *done != limit);
         self.cache.push((pos.clone(), limit, analysis.clone()));
         Some(analysis)
     }
@@ -291,8 +311,11 @@ impl Analyser {
     /// The analysis of `from` and of the position after `played` (within
     /// `limit` each, from the cache if analysed before), and the judgement
     /// of the move: its move number is `ply`. A move the analysis of `from`
-    /// hardly looked at is measured within half of `limit`. `None` if the
-    /// game is over at `from`.
+    /// hardly looked at is measured within half of `limit`. A move that
+    /// judgement marks a mistake or a blunder, but for a proven win thrown
+    /// away, is judged again from an analysis of `from` within [`RECHECK`]
+    /// times `limit`, and keeps that judgement. `None` if the game is over
+    /// at `from`.
     pub fn judge(
         &mut self,
         ply: usize,
@@ -301,50 +324,74 @@ impl Analyser {
         limit: Limit,
         clock: Option<&dyn Clock>,
     ) -> Option<MoveReview> {
-        let before = self.analyse(from, limit, clock, &mut |_| true)?;
+        let (first, won_before) = self.judge_within(ply, from, played, [limit; 2], clock)?;
+        if self.recheck == 1 || first.class < MoveClass::Mistake || won_before {
+            return Some(first);
+        }
+        let longer = Limit {
+            iterations: limit.iterations.map(|n| n.saturating_mul(self.recheck)),
+            millis: limit.millis.map(|ms| ms * self.recheck as f64),
+        };
+        self.judge_within(ply, from, played, [longer, limit], clock)
+            .map(|(second, _)| second)
+    }
+
+    /// One look of [`Analyser::judge`], its position before the move
+    /// analysed within `limits[0]` and the one after within `limits[1]`:
+    /// the judgement, and whether the mover had a proven win before the
+    /// move (so a mark is the proof's). The second look searches only the
+    /// position before longer: the move's value comes from that search
+    /// (or from measuring it there), while the position after, which the
+    /// next move's judgement starts from, keeps its first analysis.
+    fn judge_within(
+        &mut self,
+        ply: usize,
+        from: &Position,
+        played: Move,
+        limits: [Limit; 2],
+        clock: Option<&dyn Clock>,
+    ) -> Option<(MoveReview, bool)> {
+        let before = self.analyse(from, limits[0], clock, &mut |_| true)?;
         let mut next = from.clone();
         next.play_unchecked(played);
-        let after = self.analyse(&next, limit, clock, &mut |_| true);
+        let after = self.analyse(&next, limits[1], clock, &mut |_| true);
         // One move's value needs less search than a position's: half the budget.
         let measured = if MoveReview::needs_measure(&before, played) {
             let half = Limit {
-                iterations: limit.iterations.map(|n| (n / 2).max(1)),
-                millis: limit.millis.map(|ms| ms / 2.0),
+                iterations: limits[0].iterations.map(|n| (n / 2).max(1)),
+                millis: limits[0].millis.map(|ms| ms / 2.0),
             };
             self.player.restart(self.seed ^ next.hash().rotate_left(1));
             self.player.measure(from, played, half, clock)
         } else {
             None
         };
-        Some(MoveReview::new(
-            ply,
-            from,
-            played,
-            &before,
-            after.as_ref(),
-            measured.as_ref(),
+        Some((
+            MoveReview::new(
+                ply,
+                from,
+                played,
+                &before,
+                after.as_ref(),
+                measured.as_ref(),
+            ),
+            before.proven == Some(true),
         ))
     }
 
-    /// The cached analysis of `pos` if it covers `limit`.
+    /// The cached analysis of `pos` within exactly `limit`. Only the same
+    /// budget answers, never a longer one: a position's analysis, and so a
+    /// move's judgement, must not depend on what was analysed before it
+    /// (the second look at a doubtful move analyses at a longer budget).
     #[must_use]
     pub fn cached(&self, pos: &Position, limit: Limit) -> Option<&Analysis> {
         let hash = pos.hash();
-        let (at, done, analysis) = self
-            .cache
+        self.cache
             .iter()
-            .find(|(at, ..)| at.hash() == hash && at == pos)?;
-        let covers = |asked: Option<f64>, had: Option<f64>| match (asked, had) {
-            (_, None) => true,
-            (None, Some(_)) => false,
-            (Some(a), Some(h)) => h >= a,
-        };
-        let enough = analysis.proven.is_some()
-            || (covers(
-                limit.iterations.map(|n| n as f64),
-                done.iterations.map(|n| n as f64),
-            ) && covers(limit.millis, done.millis));
-        (at.plies() == pos.plies() && enough).then_some(analysis)
+            .find(|(at, done, _)| {
+                *done == limit && at.hash() == hash && at == pos && at.plies() == pos.plies()
+            })
+            .map(|(.., analysis)| analysis)
     }
 }
 
@@ -546,6 +593,42 @@ mod tests {
     }
 
     #[test]
+    fn a_move_the_first_look_marks_a_mistake_is_judged_again_from_a_search_four_times_as_long() {
+        let pos = crate::search::midgame_position(crate::Rules::new(7).unwrap(), 2);
+        let limit = Limit::iterations(300);
+        let longer = Limit::iterations(300 * RECHECK);
+        let plain = |m: Move, limit: Limit| {
+            Analyser::new(5)
+                .with_recheck(1)
+                .judge(1, &pos, m, limit, None)
+                .unwrap()
+        };
+        let moves = pos.legal_moves();
+        let doubtful = moves
+            .iter()
+            .copied()
+            .find(|&m| plain(m, limit).class >= MoveClass::Mistake)
+            .expect("some move is marked at 300 iterations");
+        let fine = moves
+            .iter()
+            .copied()
+            .find(|&m| plain(m, limit).class == MoveClass::Fine)
+            .expect("some move is fine");
+        let judged = |m: Move| Analyser::new(5).judge(1, &pos, m, limit, None).unwrap();
+        // The second look judges from the longer analysis of the position before.
+        let deeper = Analyser::new(5)
+            .analyse(&pos, longer, None, &mut |_| true)
+            .unwrap();
+        let second = judged(doubtful);
+        assert_eq!(
+            (second.before, &second.best),
+            (deeper.win, &deeper.candidates[0].pv)
+        );
+        assert_ne!(second, plain(doubtful, limit));
+        assert_eq!(judged(fine), plain(fine, limit));
+    }
+
+    #[test]
     fn the_best_move_loses_nothing_and_a_move_barely_looked_at_is_measured() {
         let pos = crate::search::midgame_position(crate::Rules::new(7).unwrap(), 2);
         let mut analyser = Analyser::new(2);
@@ -578,20 +661,24 @@ mod tests {
     }
 
     #[test]
-    fn the_cache_answers_a_position_seen_with_as_much_budget() {
+    fn the_cache_answers_a_position_seen_with_the_same_budget() {
         let pos = Position::new(crate::Rules::new(5).unwrap());
         let mut analyser = Analyser::new(1);
         let first = analyser
             .analyse(&pos, Limit::iterations(500), None, &mut |_| true)
             .unwrap();
         assert!(analyser.cached(&pos, Limit::iterations(500)).is_some());
-        assert!(analyser.cached(&pos, Limit::iterations(400)).is_some());
+        assert!(analyser.cached(&pos, Limit::iterations(400)).is_none());
         assert!(analyser.cached(&pos, Limit::iterations(501)).is_none());
         assert!(analyser.cached(&pos, Limit::millis(100.0)).is_none());
         let again = analyser
-            .analyse(&pos, Limit::iterations(300), None, &mut |_| true)
+            .analyse(&pos, Limit::iterations(500), None, &mut |_| true)
             .unwrap();
         assert_eq!(again, first);
+        // A shorter look is its own, and is kept beside the longer.
+        analyser.analyse(&pos, Limit::iterations(300), None, &mut |_| true);
+        assert!(analyser.cached(&pos, Limit::iterations(300)).is_some());
+        assert!(analyser.cached(&pos, Limit::iterations(500)).is_some());
         let mut other = pos.clone();
         other.play_unchecked(pos.legal_moves()[0]);
         assert!(analyser.cached(&other, Limit::iterations(1)).is_none());

@@ -257,7 +257,7 @@ impl Analyst {
     /// expected from it on, `points`: the group a change turns),
     /// `ownership`, `simulations`, `iterations`, `millis`. `progress`, if given, hears
     /// the analysis so far about every 100 ms; `false` from it stops. A
-    /// position analysed before with as much budget answers at once.
+    /// position analysed before with the same budget answers at once.
     pub fn analyse(
         &mut self,
         record: &str,
