@@ -41,6 +41,12 @@ say "JavaScript type check (tsc --noEmit, the wasm package's types from dist/)"
 node_modules/.bin/tsc -p .
 
 say "web tests (unit tests under Node, then the pages in headless Chromium)"
-node --test --test-reporter=spec --test-concurrency=1 www/tests/
+# friend-codec's hot loops meet Node 20's intermittent V8 crash ("Fatal
+# error ... unreachable code" in the deoptimizer, nodejs/node#51555): about
+# one run in twenty died before its tests ran, once in CI. Without the
+# optimizing compiler it never did, so that file runs on its own with
+# --no-opt (14 s instead of 9 s).
+node --test --test-reporter=spec --test-concurrency=1 $(ls www/tests/*.test.mjs | grep -v friend-codec)
+node --no-opt --test --test-reporter=spec www/tests/friend-codec.test.mjs
 
 say "all tests passed"
