@@ -27,11 +27,11 @@
 //! assert_eq!(book.moves(after.position()).len(), 1);
 //! ```
 
-use std::collections::BTreeMap;
 use std::fmt;
 
 use crate::game::Game;
 use crate::position::{Position, Setup};
+use crate::sort::{entry, sort_by_first};
 use crate::types::{Color, Move, Point, Rules};
 
 /// One of the board's eight symmetries: an optional transposition, then
@@ -165,8 +165,10 @@ pub struct BookMove {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Book {
     rules: Rules,
-    /// Position key → move token (in the key's orientation) → tally.
-    entries: BTreeMap<String, BTreeMap<String, Tally>>,
+    /// Position key → move token (in the key's orientation) → tally, each
+    /// list sorted by its keys (sorted vectors rather than maps: the
+    /// page's wasm reads the book, and maps' code weighs on it).
+    entries: Vec<(String, Vec<(String, Tally)>)>,
 }
 
 /// The first line of a book's text.
@@ -178,7 +180,7 @@ impl Book {
     pub fn new(rules: Rules) -> Book {
         Book {
             rules,
-            entries: BTreeMap::new(),
+            entries: Vec::new(),
         }
     }
 
@@ -224,7 +226,7 @@ impl Book {
                 .map(|&s| s.position(&pos).token(s.mv(m, n)))
                 .min()
                 .expect("a symmetry");
-            let tally = self.entries.entry(k).or_default().entry(token).or_default();
+            let tally = entry(entry(&mut self.entries, &k), &token);
             tally.games += 1;
             tally.dark_wins += dark_won;
             tally.first_wins += first_won;
@@ -236,9 +238,9 @@ impl Book {
     /// Adds every tally of `other` (a book of the same rules) to this one.
     pub fn merge(&mut self, other: &Book) {
         for (k, moves) in &other.entries {
-            let mine = self.entries.entry(k.clone()).or_default();
+            let mine = entry(&mut self.entries, k);
             for (token, t) in moves {
-                let sum = mine.entry(token.clone()).or_default();
+                let sum = entry(mine, token);
                 sum.games += t.games;
                 sum.dark_wins += t.dark_wins;
                 sum.first_wins += t.first_wins;
@@ -250,10 +252,10 @@ impl Book {
     /// Drops the moves played in fewer than `games` games, and the
     /// positions left without a move.
     pub fn prune(&mut self, games: u32) {
-        for moves in self.entries.values_mut() {
-            moves.retain(|_, t| t.games >= games);
+        for (_, moves) in &mut self.entries {
+            moves.retain(|(_, t)| t.games >= games);
         }
-        self.entries.retain(|_, moves| !moves.is_empty());
+        self.entries.retain(|(_, moves)| !moves.is_empty());
     }
 
     /// Sets each move's chance: `value` gives the side to move's chance of
@@ -289,9 +291,10 @@ impl Book {
     #[must_use]
     pub fn moves(&self, pos: &Position) -> Vec<BookMove> {
         let (k, syms) = key(pos);
-        let Some(moves) = self.entries.get(&k) else {
+        let Ok(at) = self.entries.binary_search_by(|(e, _)| e.cmp(&k)) else {
             return Vec::new();
         };
+        let moves = &self.entries[at].1;
         let canonical = syms[0].position(pos);
         let back = syms[0].inverse();
         let mut out: Vec<BookMove> = moves
@@ -310,7 +313,9 @@ impl Book {
                 })
             })
             .collect();
-        out.sort_by(|a, b| (b.tally.games.cmp(&a.tally.games)).then_with(|| a.token.cmp(&b.token)));
+        sort_by_first(&mut out, |a, b| {
+            (a.tally.games, &b.token) > (b.tally.games, &a.token)
+        });
         out
     }
 
@@ -345,16 +350,20 @@ impl Book {
                 .ok()
                 .filter(|p| p.size() == rules.size() && self::key(p).0 == key)
                 .ok_or_else(|| bad(k, format!("`{key}` is not a position key of the book")))?;
-            let mut moves = BTreeMap::new();
+            let moves = entry(&mut book.entries, key);
+            if !moves.is_empty() {
+                return Err(bad(k, format!("`{key}` is in the book twice")));
+            }
             for field in fields {
                 let (token, tally) = parse_move(&pos, field).map_err(|why| bad(k, why))?;
-                moves.insert(token, tally);
+                let t = entry(moves, &token);
+                if t.games > 0 {
+                    return Err(bad(k, format!("`{token}` is in the line twice")));
+                }
+                *t = tally;
             }
             if moves.is_empty() {
                 return Err(bad(k, "a position without moves".into()));
-            }
-            if book.entries.insert(key.to_owned(), moves).is_some() {
-                return Err(bad(k, format!("`{key}` is in the book twice")));
             }
         }
         Ok(book)
@@ -585,6 +594,10 @@ mod tests {
             ("federa-book 1 5x5 pie\n5/5/5/5/5 b 0\tBCc3 2 1 3 -\n", 2),
             ("federa-book 1 5x5 pie\n5/5/5/5/5 b 0\tBCc3 2 1 1 1001\n", 2),
             ("federa-book 1 5x5 pie\n5/5/5/5/5 b 7\tBCc3 2 1 1 -\n", 2),
+            (
+                "federa-book 1 5x5 pie\n5/5/5/5/5 b 0\tBCc3 2 1 1 -\tBCc3 1 0 0 -\n",
+                2,
+            ),
             (
                 "federa-book 1 5x5 pie\n5/5/5/5/5 b 0\tBCc3 2 1 1 -\n5/5/5/5/5 b 0\tBCc3 2 1 1 -\n",
                 3,

@@ -94,6 +94,7 @@ pub mod puzzle;
 pub mod review;
 mod rng;
 pub mod search;
+mod sort;
 mod types;
 mod zobrist;
 

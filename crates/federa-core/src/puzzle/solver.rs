@@ -20,6 +20,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::position::Position;
 use crate::position::codes::{Code, SWAP};
+use crate::sort::sort_by_first;
 use crate::types::{Color, Move};
 
 /// The positions a solver looks at before it gives up, by default (the
@@ -296,14 +297,6 @@ fn preferred(pos: &Position) -> Vec<Code> {
     let mut codes = Vec::new();
     pos.move_codes(&mut codes);
     let mut scored: Vec<(f32, Code)> = codes.iter().map(|&c| (pos.gamma(c), c)).collect();
-    // An insertion sort, stable: the lists are short where the solver
-    // runs, and the standard sort would weigh 3 KB gzipped on the wasm.
-    for k in 1..scored.len() {
-        let mut j = k;
-        while j > 0 && scored[j - 1].0 < scored[j].0 {
-            scored.swap(j - 1, j);
-            j -= 1;
-        }
-    }
+    sort_by_first(&mut scored, |a, b| a.0 > b.0);
     scored.into_iter().map(|(_, c)| c).collect()
 }

@@ -7,6 +7,7 @@
 use super::tree::{LOSS, WIN};
 use super::{Search, calibration};
 use crate::position::codes::SWAP;
+use crate::sort::sort_by_first;
 use crate::types::Move;
 
 /// A snapshot of a search in progress, or its result.
@@ -186,19 +187,11 @@ impl Search {
                     && (self.tree.node(i).visits > 0 || self.tree.node(i).proof != 0)
             })
             .collect();
-        // An insertion sort (stable; a few hundred moves at most): the
-        // standard library's sorts would add kilobytes to the wasm.
         let rank = |i: u32| {
             let ch = self.tree.node(i);
             (ch.proof == WIN, ch.proof != LOSS, ch.visits)
         };
-        for k in 1..children.len() {
-            let mut j = k;
-            while j > 0 && rank(children[j - 1]) < rank(children[j]) {
-                children.swap(j - 1, j);
-                j -= 1;
-            }
-        }
+        sort_by_first(&mut children, |&a, &b| rank(a) > rank(b));
         // The move the search would play comes first (the swap, held to a
         // share of the visits, is chosen by value, not by visits).
         if let Some(at) = self
