@@ -6,7 +6,9 @@
 # moves) and again at eight times it (a plain review); prints,
 # per game and in all, the marks and how many of the moves marked ? or ??
 # the longer review still marks at least ?!. docs/calibration.md has the
-# figures of the last run and its time. The games stay in target/agreement/.
+# figures of the last run and its time. The games, and each move's raw
+# drops at both budgets (*.drops, for trying other thresholds), stay in
+# target/agreement/.
 # Usage: scripts/review-agreement.sh [games on 9x9, default 6] [on 13x13, default 2]
 source "$(dirname "$0")/lib.sh"
 small="${1:-6}"
@@ -27,7 +29,7 @@ say "each set reviewed at 2,000 and at 16,000 iterations, two at a time"
 for size in 9 13; do
   for level in master casual; do
     target/release/federa analyse "target/agreement/$level-$size.txt" --playouts 2000 \
-      --agreement 8 > "target/agreement/$level-$size.out" &
+      --agreement 8 --drops "target/agreement/$level-$size.drops" > "target/agreement/$level-$size.out" &
   done
   wait
   for level in master casual; do

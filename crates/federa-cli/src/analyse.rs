@@ -36,6 +36,12 @@ pub struct AnalyseConfig {
     /// or a blunder the longer look still marks (at least an inaccuracy).
     #[arg(long, conflicts_with = "annotate")]
     pub agreement: Option<u32>,
+    /// With --agreement, also write each move's raw drops to this file, a
+    /// line per move: game, ply, the first look's drop, the review's (after
+    /// its second look, if any) and the longer review's, each with its
+    /// class; for trying other thresholds without searching again.
+    #[arg(long, requires = "agreement")]
+    pub drops: Option<String>,
 }
 
 /// Reads every record first (a bad one stops everything, naming its line),
@@ -49,7 +55,7 @@ pub fn run(config: &AnalyseConfig) -> Result<(), String> {
     };
     let games = read_games(&config.input, !config.no_pie)?;
     if let Some(times) = config.agreement {
-        return agreement(&games, limit, times, config.seed);
+        return agreement(&games, limit, times, config.seed, config.drops.as_deref());
     }
     let clock = StdClock::new();
     let mut analyser = Analyser::new(config.seed);
@@ -90,7 +96,13 @@ pub fn run(config: &AnalyseConfig) -> Result<(), String> {
 
 /// Reviews each game at `limit` and at `times` that, and prints how the
 /// marks of the two compare, per game and in all.
-fn agreement(games: &[Game], limit: Limit, times: u32, seed: u64) -> Result<(), String> {
+fn agreement(
+    games: &[Game],
+    limit: Limit,
+    times: u32,
+    seed: u64,
+    drops: Option<&str>,
+) -> Result<(), String> {
     if times < 2 {
         return Err("--agreement needs a factor of at least 2".into());
     }
@@ -103,6 +115,8 @@ fn agreement(games: &[Game], limit: Limit, times: u32, seed: u64) -> Result<(), 
     // Separate analysers: one's cache would answer the shorter look from
     // the longer. The longer review is a plain one, with no second look.
     let (mut short, mut long) = (Analyser::new(seed), Analyser::new(seed).with_recheck(1));
+    let mut glance = drops.map(|_| Analyser::new(seed).with_recheck(1));
+    let mut lines = String::new();
     let (mut marked, mut kept, mut moves, mut marks) = (0, 0, 0, [0; 4]);
     println!("game  moves  ?! ? ?? (1x)  ?! ? ?? ({times}x)  ? and ?? still marked");
     for (k, game) in games.iter().enumerate() {
@@ -110,6 +124,14 @@ fn agreement(games: &[Game], limit: Limit, times: u32, seed: u64) -> Result<(), 
             .ok_or("the review stopped")?;
         let second = review::review(game, &mut long, longer, Some(&clock), &mut |_| true)
             .ok_or("the review stopped")?;
+        if let Some(glance) = &mut glance {
+            let plain = review::review(game, glance, limit, Some(&clock), &mut |_| true)
+                .ok_or("the review stopped")?;
+            for ((a, b), c) in plain.iter().zip(&first).zip(&second) {
+                let at = |r: &MoveReview| format!("{:.4} {}", r.raw_drop, r.class.name());
+                lines += &format!("{} {} {} {} {}\n", k + 1, a.ply, at(a), at(b), at(c));
+            }
+        }
         let count = |rs: &[MoveReview], class| rs.iter().filter(|r| r.class == class).count();
         let serious: Vec<usize> = (0..first.len())
             .filter(|&i| first[i].class >= MoveClass::Mistake)
@@ -137,6 +159,9 @@ fn agreement(games: &[Game], limit: Limit, times: u32, seed: u64) -> Result<(), 
         for (m, n) in marks.iter_mut().zip([a, b, c, a + b + c]) {
             *m += n;
         }
+    }
+    if let Some(path) = drops {
+        std::fs::write(path, lines).map_err(|e| format!("cannot write {path}: {e}"))?;
     }
     let per_game = |n: usize| n as f64 / games.len() as f64;
     println!(

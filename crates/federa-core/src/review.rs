@@ -122,6 +122,9 @@ pub struct MoveReview {
     pub after: f32,
     /// Dark's chance after the move (the win-chance graph).
     pub dark: f32,
+    /// The drop in the search's raw value the class is by (before, with
+    /// the best move, less after the move played).
+    pub raw_drop: f32,
     /// The move's class.
     pub class: MoveClass,
     /// The move the analysis preferred, and its line.
@@ -191,6 +194,7 @@ impl MoveReview {
             before: before.win,
             after: after_win,
             dark,
+            raw_drop: before.raw - after_raw,
             class: MoveClass::of(
                 before.raw,
                 after_raw,
@@ -803,6 +807,7 @@ mod tests {
                 before,
                 after,
                 dark: after,
+                raw_drop: 0.0,
                 class: MoveClass::Fine,
                 best: Vec::new(),
             }
