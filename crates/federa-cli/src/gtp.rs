@@ -2,6 +2,7 @@
 
 use std::io::{self, BufRead, Write};
 
+use federa_core::book::Book;
 use federa_core::search::{Level, Limit, Player, PlayerKind, StdClock};
 use federa_core::{Color, Game, Move, Position, Rules, Token, perft};
 
@@ -49,6 +50,9 @@ pub struct Engine {
     kind: PlayerKind,
     seed: u64,
     player: Player,
+    /// An opening book `genmove` plays from where a move of it has at
+    /// least this many games.
+    book: Option<(Book, u32)>,
 }
 
 /// What a command did: a reply, and whether the session ends.
@@ -68,7 +72,16 @@ impl Engine {
             kind,
             seed: 0,
             player: Player::new(kind, 0),
+            book: None,
         }
+    }
+
+    /// The engine with an opening book: `genmove` plays the book's move
+    /// ([`Book::choice`]) where one has at least `games` games.
+    #[must_use]
+    pub fn with_book(mut self, book: Book, games: u32) -> Engine {
+        self.book = Some((book, games));
+        self
     }
 
     /// Runs the protocol until `quit` or the end of input. Input is read as
@@ -239,12 +252,21 @@ impl Engine {
                         return Err(format!("{} is to move, not {color}", pos.to_move()));
                     }
                 }
-                let clock = StdClock::new();
-                let m = self
-                    .player
-                    .think(pos, self.limit, Some(&clock), &mut |_| true)
-                    .ok_or("no legal move")?
-                    .best;
+                let booked = self
+                    .book
+                    .as_ref()
+                    .filter(|(book, _)| book.rules() == pos.rules())
+                    .and_then(|(book, games)| book.choice(pos, *games));
+                let m = match booked {
+                    Some(m) => m,
+                    None => {
+                        let clock = StdClock::new();
+                        self.player
+                            .think(pos, self.limit, Some(&clock), &mut |_| true)
+                            .ok_or("no legal move")?
+                            .best
+                    }
+                };
                 self.play(m).map(|_| m.to_string())
             }
             "undo" => {
