@@ -21,6 +21,7 @@ mod weights;
 
 pub use fast::PlayoutStats;
 
+use crate::sort::sort_by_first;
 use crate::types::{Color, MAX_SIZE, Move, Piece, Point, Rules, attacker_code};
 use crate::zobrist;
 
@@ -309,7 +310,7 @@ impl Position {
             .iter()
             .map(|&r| self.point(usize::from(self.canon[usize::from(r)])))
             .collect();
-        points.sort_unstable();
+        sort_by_first(&mut points, |a, b| a < b);
         points
     }
 
@@ -342,10 +343,10 @@ impl Position {
                 }
             }
         }
-        points.sort_unstable();
-        empty_neighbours.sort_unstable();
-        attackers[0].sort_unstable();
-        attackers[1].sort_unstable();
+        let [dark, light] = &mut attackers;
+        for list in [&mut points, &mut empty_neighbours, dark, light] {
+            sort_by_first(list, |a, b| a < b);
+        }
         Some(Group {
             piece,
             points,

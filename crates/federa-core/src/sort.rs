@@ -1,6 +1,6 @@
 //! A stable insertion sort for the short lists the core orders (a root's
-//! moves, a solver's, a book position's): the standard library's sorts
-//! would add kilobytes to the wasm for each type they sort.
+//! moves, a solver's, a book position's, a group's points): the standard
+//! library's sorts would add kilobytes to the wasm for each type they sort.
 
 /// Sorts `items` so that `a` comes before `b` whenever `first(a, b)`;
 /// items neither comes first of keep their order.
