@@ -2,7 +2,6 @@
 
 use std::io::{self, BufRead, Write};
 
-use federa_core::book::Book;
 use federa_core::search::{Level, Limit, Player, PlayerKind, StdClock};
 use federa_core::{Color, Game, Move, Position, Rules, Token, perft};
 
@@ -50,9 +49,6 @@ pub struct Engine {
     kind: PlayerKind,
     seed: u64,
     player: Player,
-    /// An opening book `genmove` plays from where a move of it has at
-    /// least this many games.
-    book: Option<(Book, u32)>,
 }
 
 /// What a command did: a reply, and whether the session ends.
@@ -72,16 +68,7 @@ impl Engine {
             kind,
             seed: 0,
             player: Player::new(kind, 0),
-            book: None,
         }
-    }
-
-    /// The engine with an opening book: `genmove` plays the book's move
-    /// ([`Book::choice`]) where one has at least `games` games.
-    #[must_use]
-    pub fn with_book(mut self, book: Book, games: u32) -> Engine {
-        self.book = Some((book, games));
-        self
     }
 
     /// Runs the protocol until `quit` or the end of input. Input is read as
@@ -252,21 +239,12 @@ impl Engine {
                         return Err(format!("{} is to move, not {color}", pos.to_move()));
                     }
                 }
-                let booked = self
-                    .book
-                    .as_ref()
-                    .filter(|(book, _)| book.rules() == pos.rules())
-                    .and_then(|(book, games)| book.choice(pos, *games));
-                let m = match booked {
-                    Some(m) => m,
-                    None => {
-                        let clock = StdClock::new();
-                        self.player
-                            .think(pos, self.limit, Some(&clock), &mut |_| true)
-                            .ok_or("no legal move")?
-                            .best
-                    }
-                };
+                let clock = StdClock::new();
+                let m = self
+                    .player
+                    .think(pos, self.limit, Some(&clock), &mut |_| true)
+                    .ok_or("no legal move")?
+                    .best;
                 self.play(m).map(|_| m.to_string())
             }
             "undo" => {

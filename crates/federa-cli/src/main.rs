@@ -40,12 +40,6 @@ enum Command {
         /// club, strong, master, or 1-5).
         #[arg(long, default_value = "master")]
         level: String,
-        /// An opening book (`federa book build`) to play from where a move
-        /// of it has at least --book-games games.
-        #[arg(long)]
-        book: Option<String>,
-        #[arg(long, default_value_t = 20, requires = "book")]
-        book_games: u32,
     },
     /// Count the move sequences of a given length (checks move generation).
     Perft {
@@ -174,22 +168,9 @@ fn main() -> ExitCode {
 
 fn run(command: Command) -> Result<(), String> {
     match command {
-        Command::Gtp {
-            level,
-            book,
-            book_games,
-        } => {
-            let mut engine = gtp::Engine::new(parse_player(&level)?);
-            if let Some(path) = book {
-                let text = std::fs::read_to_string(&path)
-                    .map_err(|e| format!("cannot read {path}: {e}"))?;
-                let book = federa_core::book::Book::parse(&text).map_err(|e| e.to_string())?;
-                engine = engine.with_book(book, book_games);
-            }
-            engine
-                .run(std::io::stdin().lock(), std::io::stdout().lock())
-                .map_err(|e| e.to_string())
-        }
+        Command::Gtp { level } => gtp::Engine::new(parse_player(&level)?)
+            .run(std::io::stdin().lock(), std::io::stdout().lock())
+            .map_err(|e| e.to_string()),
         Command::Perft {
             position,
             depth,

@@ -319,34 +319,6 @@ impl Book {
         out
     }
 
-    /// The book's move from `pos` for a player who trusts it: of the moves
-    /// played in at least `games` games, the one whose movers won the most
-    /// often (then the most played); `None` if there is none.
-    #[must_use]
-    pub fn choice(&self, pos: &Position, games: u32) -> Option<Move> {
-        let score = |m: &BookMove| {
-            // The first move's colour is the reply's to choose, so its
-            // mover is the first mover; later, the swapper plays Dark and
-            // anyone else the side to move.
-            let wins = if pos.plies() == 0 {
-                m.tally.first_wins
-            } else if m.mv == Move::Swap || pos.to_move() == Color::Dark {
-                m.tally.dark_wins
-            } else {
-                m.tally.games - m.tally.dark_wins
-            };
-            f64::from(wins) / f64::from(m.tally.games)
-        };
-        self.moves(pos)
-            .into_iter()
-            .filter(|m| m.tally.games >= games)
-            .fold(None, |best: Option<BookMove>, m| match best {
-                Some(b) if score(&b) >= score(&m) => Some(b),
-                _ => Some(m),
-            })
-            .map(|m| m.mv)
-    }
-
     /// Reads a book written by [`Book::to_string`](fmt::Display).
     pub fn parse(text: &str) -> Result<Book, BookError> {
         let mut lines = text.lines().enumerate();
@@ -589,27 +561,6 @@ mod tests {
             g.play(m).unwrap();
         }
         g
-    }
-
-    #[test]
-    fn the_choice_is_the_best_scoring_move_with_enough_games() {
-        let start = game("5x5");
-        let after = game("5x5 BCc3");
-        let text = format!(
-            "federa-book 1 5x5 pie\n{}\tBCa1 25 20 5 -\tBCc3 30 12 12 -\tBSb2 3 3 3 -\n{}\tWCb2 10 5 5 -\tWSb2 10 8 8 -\tswap 10 3 7 -\n",
-            key(start.position()).0,
-            key(after.position()).0
-        );
-        let book = Book::parse(&text).unwrap();
-        let choice = |g: &Game, games| book.choice(g.position(), games).map(|m| m.to_string());
-        // The first mover, whatever colour the reply gives them, won 5 of
-        // BCa1's 25 games (Dark 20) and 12 of BCc3's 30.
-        assert_eq!(choice(&start, 20).as_deref(), Some("BCc3"));
-        assert_eq!(choice(&start, 2).as_deref(), Some("BSb2"));
-        assert_eq!(choice(&start, 31), None);
-        // Light wins 5 of WCb2's 10 games and 2 of WSb2's; the swapper,
-        // Dark from then on, 3 of 10.
-        assert_eq!(choice(&after, 10).as_deref(), Some("WCb2"));
     }
 
     #[test]
