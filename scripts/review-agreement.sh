@@ -9,10 +9,11 @@
 # figures of the last run and its time. The games, and each move's raw
 # drops at both budgets (*.drops, for trying other thresholds), stay in
 # target/agreement/.
-# Usage: scripts/review-agreement.sh [games on 9x9, default 6] [on 13x13, default 2]
+# Usage: scripts/review-agreement.sh [games on 9x9, default 6] [on 13x13, default 2] [seed, default 1]
 source "$(dirname "$0")/lib.sh"
 small="${1:-6}"
 large="${2:-2}"
+seed="${3:-1}"
 mkdir -p target/agreement
 cargo build --release --locked -p federa-cli
 for level in master casual; do
@@ -22,7 +23,7 @@ for level in master casual; do
     out=target/agreement/$level-$size.txt
     say "$games games of $level against itself on ${size}x${size}"
     target/release/federa match --a "$level" --b "$level" --games "$games" --size "$size" \
-      --playouts 2000 --opening 0 --threads 2 --seed 1 --records "$out" > /dev/null
+      --playouts 2000 --opening 0 --threads 2 --seed "$seed" --records "$out" > /dev/null
   done
 done
 say "each set reviewed at 2,000 and at 16,000 iterations, two at a time"

@@ -36,10 +36,11 @@ pub struct AnalyseConfig {
     /// or a blunder the longer look still marks (at least an inaccuracy).
     #[arg(long, conflicts_with = "annotate")]
     pub agreement: Option<u32>,
-    /// With --agreement, also write each move's raw drops to this file, a
-    /// line per move: game, ply, the first look's drop, the review's (after
-    /// its second look, if any) and the longer review's, each with its
-    /// class; for trying other thresholds without searching again.
+    /// With --agreement, also write each move's drops to this file, a line
+    /// per move: game, ply, then for the first look, the review (after its
+    /// second look, if any) and the longer review the drop in the raw value,
+    /// the drop in the calibrated chance and the class; for trying other
+    /// thresholds without searching again.
     #[arg(long, requires = "agreement")]
     pub drops: Option<String>,
 }
@@ -128,7 +129,10 @@ fn agreement(
             let plain = review::review(game, glance, limit, Some(&clock), &mut |_| true)
                 .ok_or("the review stopped")?;
             for ((a, b), c) in plain.iter().zip(&first).zip(&second) {
-                let at = |r: &MoveReview| format!("{:.4} {}", r.raw_drop, r.class.name());
+                let at = |r: &MoveReview| {
+                    let shown = r.before - r.after;
+                    format!("{:.6} {shown:.6} {}", r.raw_drop, r.class.name())
+                };
                 lines += &format!("{} {} {} {} {}\n", k + 1, a.ply, at(a), at(b), at(c));
             }
         }
