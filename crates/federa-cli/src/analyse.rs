@@ -36,10 +36,11 @@ pub struct AnalyseConfig {
     /// or a blunder the longer look still marks (at least an inaccuracy).
     #[arg(long, conflicts_with = "annotate")]
     pub agreement: Option<u32>,
-    /// With --agreement, also write each move's drops to this file, a line
-    /// per move: game, ply, then for the first look, the review (after its
-    /// second look, if any) and the longer review the drop in the raw value,
-    /// the drop in the calibrated chance and the class; for trying other
+    /// With --agreement, also write each move's drops to this file: a first
+    /// line with the thresholds they were classed by, then a line per move:
+    /// game, ply, then for the first look, the review (after its second
+    /// look, if any) and the longer review the drop in the raw value, the
+    /// drop in the calibrated chance and the class; for trying other
     /// thresholds without searching again.
     #[arg(long, requires = "agreement")]
     pub drops: Option<String>,
@@ -117,7 +118,8 @@ fn agreement(
     // the longer. The longer review is a plain one, with no second look.
     let (mut short, mut long) = (Analyser::new(seed), Analyser::new(seed).with_recheck(1));
     let mut glance = drops.map(|_| Analyser::new(seed).with_recheck(1));
-    let mut lines = String::new();
+    let [i, m, b] = MoveClass::THRESHOLDS;
+    let mut lines = format!("thresholds {i} {m} {b}\n");
     let (mut marked, mut kept, mut moves, mut marks) = (0, 0, 0, [0; 4]);
     println!("game  moves  ?! ? ?? (1x)  ?! ? ?? ({times}x)  ? and ?? still marked");
     for (k, game) in games.iter().enumerate() {
