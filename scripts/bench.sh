@@ -13,7 +13,7 @@ ensure_wasm_bindgen
 
 say "building (release)"
 cargo build --release --locked -p federa-cli
-cargo build --release --locked --target wasm32-unknown-unknown -p federa-wasm
+cargo build --release --locked --target wasm32-unknown-unknown -p federa-wasm --features bench
 wasm-bindgen --target nodejs --out-dir target/wasm-node \
   target/wasm32-unknown-unknown/release/federa_wasm.wasm
 

@@ -13,7 +13,7 @@ cargo fmt --all -- --check
 
 say "cargo clippy"
 cargo clippy --workspace --all-targets --locked -- -D warnings
-cargo clippy --target wasm32-unknown-unknown -p federa-wasm --all-targets --locked -- -D warnings
+cargo clippy --target wasm32-unknown-unknown -p federa-wasm --all-targets --all-features --locked -- -D warnings
 
 say "native tests"
 cargo test --workspace --locked
@@ -24,7 +24,7 @@ cargo package --locked --allow-dirty -p federa-core
 
 say "wasm tests under Node"
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
-  cargo test --release --locked --target wasm32-unknown-unknown -p federa-wasm --tests
+  cargo test --release --locked --target wasm32-unknown-unknown -p federa-wasm --features bench --tests
 
 say "fuzzing (each target briefly, from the committed seeds)"
 "$ROOT/scripts/fuzz.sh" 20
@@ -36,6 +36,13 @@ if grep -q flt2dec target/wasm32-unknown-unknown/release/federa_wasm.wasm; then
   echo "the wasm holds core::num::flt2dec: a float is formatted with {} somewhere in the bindings' reach" >&2
   exit 1
 fi
+
+say "the wasm is within its budget, 110 KB gzipped (as scripts/budgets.sh weighs it)"
+node -e "
+const size = require('zlib').gzipSync(require('fs').readFileSync('dist/federa-wasm_bg.wasm'), { level: 9 }).length;
+console.log('wasm: ' + (size / 1024).toFixed(1) + ' KB gzipped');
+if (size > 110 * 1024) { console.error('over the 110 KB budget: see docs/speed.md for what was cut before'); process.exit(1); }
+"
 
 say "JavaScript type check (tsc --noEmit, the wasm package's types from dist/)"
 node_modules/.bin/tsc -p .

@@ -215,9 +215,7 @@ function searches(engine) {
     if (judged.error) rejected++;
     else assert.ok(['fine', 'inaccuracy', 'mistake', 'blunder'].includes(judged.value.class), `a class: ${judged.value.class}`);
     analyst.free();
-    const bench = attempt('bench', () =>
-      rng.next() < 0.5 ? engine.benchPlayouts(number(26), rng.below(3), number()) : engine.benchSearch(number(26), budget(), number()),
-    );
+    const bench = attempt('bench', () => engine.benchSearch(number(26), budget(), number()));
     if (bench.error) rejected++;
     if (rng.next() < 0.5) attempt('play', () => game.play(rng.pick(game.legalMoves()) ?? 'swap'));
     if (game.status().winner) game.jump(0);

@@ -144,7 +144,9 @@ impl GameTree {
         tree.tags = game.tags().to_vec();
         let mut at = NodeId::ROOT;
         for &m in game.moves() {
-            at = tree.play(at, m).expect("a game's moves are legal");
+            at = tree
+                .play(at, m)
+                .unwrap_or_else(|e| unreachable!("a game's moves are legal: {e}"));
         }
         tree
     }
@@ -557,8 +559,9 @@ impl GameTree {
             game.set_tag(k, v);
         }
         for n in self.main_line() {
-            game.play(self.node(n).mv.expect("a move"))
-                .expect("the tree's moves are legal");
+            if let Err(e) = game.play(self.node(n).mv.expect("a move")) {
+                unreachable!("the tree's moves are legal: {e}");
+            }
         }
         game
     }
@@ -629,12 +632,12 @@ impl GameTree {
 fn strip_commands(text: &str, drop: impl Fn(&str) -> bool) -> String {
     let mut out = String::new();
     let mut rest = text;
-    while let Some(start) = rest.find("[%") {
+    while let Some(start) = command_start(rest) {
         let after = &rest[start + 2..];
         // As `commands` reads it: a command closes before the next `[%`.
         let close = after
             .find(']')
-            .filter(|&c| after.find("[%").is_none_or(|o| c < o));
+            .filter(|&c| command_start(after).is_none_or(|o| c < o));
         let Some(len) = close else {
             out.push_str(&rest[..start + 2]);
             rest = after;
@@ -654,12 +657,27 @@ fn strip_commands(text: &str, drop: impl Fn(&str) -> bool) -> String {
     out.trim().to_owned()
 }
 
-/// The `[%name arg]` commands of a comment.
+/// Where the first `[%` of `text` starts. (A scan of the bytes: a string
+/// pattern's searcher would add kilobytes to the wasm.)
+fn command_start(text: &str) -> Option<usize> {
+    text.as_bytes().windows(2).position(|w| w == b"[%")
+}
+
+/// The `[%name arg]` commands of a comment: what follows each `[%` up to a
+/// `]` before the next `[%`.
 fn commands(text: &str) -> impl Iterator<Item = (&str, &str)> {
-    text.split("[%").skip(1).filter_map(|part| {
-        let inner = &part[..part.find(']')?];
-        let (name, arg) = inner.split_once(' ').unwrap_or((inner, ""));
-        Some((name, arg.trim()))
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        loop {
+            let after = &rest[command_start(rest)? + 2..];
+            let part = &after[..command_start(after).unwrap_or(after.len())];
+            rest = &after[part.len()..];
+            if let Some(close) = part.find(']') {
+                let inner = &part[..close];
+                let (name, arg) = inner.split_once(' ').unwrap_or((inner, ""));
+                return Some((name, arg.trim()));
+            }
+        }
     })
 }
 

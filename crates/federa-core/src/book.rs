@@ -91,7 +91,7 @@ impl Symmetry {
         }
         setup.to_move = pos.to_move();
         setup.plies = pos.plies();
-        Position::try_from(setup).expect("a board of its own size")
+        Position::from_setup(&setup)
     }
 
     /// The image of a move on a board of `size` (a change names the image

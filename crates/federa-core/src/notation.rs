@@ -17,6 +17,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::position::{IllegalMove, Position, Setup};
+use crate::sort::sort_by_first;
 use crate::types::{Color, MAX_SIZE, Move, Piece, Point, Rules, Shape, SizeError};
 
 /// A point written as `<column letter><row number>`, e.g. `a1` or `m13`.
@@ -324,7 +325,7 @@ impl Position {
     #[must_use]
     pub fn legal_tokens(&self) -> Vec<String> {
         let mut tokens: Vec<String> = self.legal_moves().iter().map(Move::to_string).collect();
-        tokens.sort();
+        sort_by_first(&mut tokens, |a, b| a < b);
         tokens
     }
 

@@ -836,7 +836,7 @@ impl Position {
     }
 
     /// Builds a position from a checked setup.
-    fn from_setup(setup: &Setup) -> Position {
+    pub(crate) fn from_setup(setup: &Setup) -> Position {
         let mut pos = Position::new(setup.rules);
         let n = usize::from(setup.rules.size());
         for (k, cell) in setup.cells.iter().enumerate() {

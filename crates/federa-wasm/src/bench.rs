@@ -1,8 +1,6 @@
 //! The benchmarks of `federa bench`, run in wasm (scripts/budgets.sh).
 
 use federa_core::search::{Level, Limit, Player, PlayerKind, midgame_position};
-use federa_core::{Position, Rng};
-use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use crate::ai::{JsClock, ProgressInfo};
@@ -10,9 +8,14 @@ use crate::errors::{self, error};
 use crate::{JsResult, rules, to_js};
 
 /// Plays `games` uniformly random games from the empty board (the
-/// benchmark of `federa bench`); the caller times it.
+/// benchmark of `federa bench`); the caller times it. Built with the
+/// `bench` feature only.
+#[cfg(feature = "bench")]
 #[wasm_bindgen(js_name = benchPlayouts)]
 pub fn bench_playouts(size: f64, games: u32, seed: f64) -> JsResult<JsValue> {
+    use federa_core::{Position, Rng};
+    use serde::Serialize;
+
     let start = Position::new(rules(size, true)?);
     let mut rng = Rng::new(seed.abs() as u64);
     let (mut moves, mut changes) = (0u64, 0u64);

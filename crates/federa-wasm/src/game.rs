@@ -158,8 +158,9 @@ impl GameHandle {
             .chain(self.tree.line_from(id))
             .collect();
         for &n in &nodes {
-            game.play(self.tree.move_at(n).expect("a move"))
-                .expect("the tree's moves are legal");
+            if let Err(e) = game.play(self.tree.move_at(n).expect("a move")) {
+                unreachable!("the tree's moves are legal: {e}");
+            }
         }
         game.jump(path.len());
         self.game = game;

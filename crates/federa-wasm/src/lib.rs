@@ -20,7 +20,9 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 pub use ai::{Ai, Analyst};
-pub use bench::{bench_playouts, bench_search};
+#[cfg(feature = "bench")]
+pub use bench::bench_playouts;
+pub use bench::bench_search;
 pub use book::OpeningBook;
 pub use errors::ErrorInfo;
 use errors::{from_illegal, from_size, from_token};

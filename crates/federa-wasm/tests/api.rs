@@ -3,7 +3,9 @@
 
 #![cfg(target_arch = "wasm32")]
 
-use federa_wasm::{Ai, Analyst, GameHandle, OpeningBook, bench_playouts, bench_search, move_info};
+#[cfg(feature = "bench")]
+use federa_wasm::bench_playouts;
+use federa_wasm::{Ai, Analyst, GameHandle, OpeningBook, bench_search, move_info};
 use js_sys::Reflect;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
@@ -73,7 +75,6 @@ fn sizes_out_of_range_are_refused() {
         let e = err(GameHandle::new(size, true));
         assert_eq!(kind(&e), "size", "{size}");
     }
-    assert_eq!(kind(&err(bench_playouts(300.0, 1, 0.0))), "size");
 }
 
 #[wasm_bindgen_test]
@@ -461,12 +462,19 @@ fn seeded_midgame_record() -> String {
 }
 
 #[wasm_bindgen_test]
-fn the_benchmarks_run() {
+fn the_search_benchmark_runs() {
+    let r = bench_search(7.0, 30.0, 1.0).unwrap();
+    assert!(get(&r, "iterations").as_f64().unwrap() > 0.0);
+    assert_eq!(kind(&err(bench_search(300.0, 30.0, 1.0))), "size");
+}
+
+#[cfg(feature = "bench")]
+#[wasm_bindgen_test]
+fn the_playout_benchmark_runs_and_refuses_a_bad_size() {
     let stats = bench_playouts(7.0, 3, 1.0).unwrap();
     assert_eq!(get(&stats, "games").as_f64(), Some(3.0));
     assert!(get(&stats, "moves").as_f64().unwrap() >= 3.0 * 49.0);
-    let r = bench_search(7.0, 30.0, 1.0).unwrap();
-    assert!(get(&r, "iterations").as_f64().unwrap() > 0.0);
+    assert_eq!(kind(&err(bench_playouts(300.0, 1, 0.0))), "size");
 }
 
 #[wasm_bindgen_test]

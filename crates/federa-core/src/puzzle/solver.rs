@@ -14,9 +14,7 @@
 //! assert_eq!(solver.distance(&pos, Color::Light, 5), Ok(None));
 //! ```
 
-use std::collections::HashMap;
 use std::fmt;
-use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::position::Position;
 use crate::position::codes::{Code, SWAP};
@@ -50,31 +48,66 @@ struct Known {
     none: u32,
 }
 
-/// The table's keys are Zobrist hashes, random already: they are their own
-/// hash (a keyed hash would only cost time, and size in the wasm).
-#[derive(Default)]
-struct KeyHasher(u64);
+/// What is proved, by position and attacker: open addressing on the
+/// Zobrist keys, which are random already, so their low bits pick the slot
+/// (a hash map would only add time, and kilobytes to the wasm). Like the
+/// keys themselves, a key stands for one position: key 0 marks an empty
+/// slot, so a position whose key is 0 is filed under 1.
+struct Table {
+    slots: Vec<(u64, Known)>,
+    len: usize,
+}
 
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
+impl Table {
+    const UNKNOWN: Known = Known {
+        win: u32::MAX,
+        none: 0,
+    };
 
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+    fn new() -> Table {
+        Table {
+            slots: vec![(0, Table::UNKNOWN); 1024],
+            len: 0,
         }
     }
 
-    fn write_u64(&mut self, key: u64) {
-        self.0 = key;
+    /// The slot of `key`: its own, or the empty one it would take.
+    fn slot(&self, key: u64) -> usize {
+        let mask = self.slots.len() - 1;
+        let mut i = key as usize & mask;
+        while self.slots[i].0 != key && self.slots[i].0 != 0 {
+            i = (i + 1) & mask;
+        }
+        i
+    }
+
+    fn get(&self, key: u64) -> Known {
+        self.slots[self.slot(key.max(1))].1
+    }
+
+    fn entry(&mut self, key: u64) -> &mut Known {
+        let key = key.max(1);
+        if 4 * (self.len + 1) > 3 * self.slots.len() {
+            let bigger = vec![(0, Table::UNKNOWN); 2 * self.slots.len()];
+            let old = std::mem::replace(&mut self.slots, bigger);
+            for (k, known) in old.into_iter().filter(|&(k, _)| k != 0) {
+                let i = self.slot(k);
+                self.slots[i] = (k, known);
+            }
+        }
+        let i = self.slot(key);
+        if self.slots[i].0 == 0 {
+            self.slots[i].0 = key;
+            self.len += 1;
+        }
+        &mut self.slots[i].1
     }
 }
 
 /// An exact solver of short wins, keeping what it proved between questions
 /// (about the same game, a puzzle's line, it answers each next one faster).
 pub struct Solver {
-    known: HashMap<u64, Known, BuildHasherDefault<KeyHasher>>,
+    known: Table,
     nodes: u64,
     limit: u64,
     /// Positions to search in, kept for reuse (a copy into one is cheap,
@@ -102,7 +135,7 @@ impl Solver {
     #[must_use]
     pub fn with_limit(limit: u64) -> Solver {
         Solver {
-            known: HashMap::default(),
+            known: Table::new(),
             nodes: 0,
             limit,
             spare: Vec::new(),
@@ -220,10 +253,7 @@ impl Solver {
             } else {
                 0
             };
-        let known = self.known.get(&key).copied().unwrap_or(Known {
-            win: u32::MAX,
-            none: 0,
-        });
+        let known = self.known.get(key);
         if known.win <= plies {
             return Ok(true);
         }
@@ -250,7 +280,7 @@ impl Solver {
                 break;
             }
         }
-        let entry = self.known.entry(key).or_insert(known);
+        let entry = self.known.entry(key);
         if result {
             entry.win = entry.win.min(plies);
         } else {
@@ -287,7 +317,7 @@ fn after(pos: &Position, code: Code) -> Position {
 /// (which breaks ties in a line) reads the last move played, and a line
 /// is the position's, not the game's.
 fn without_history(pos: &Position) -> Position {
-    Position::try_from(pos.to_setup()).expect("a position's own setup")
+    Position::from_setup(&pos.to_setup())
 }
 
 /// The legal moves' codes, the AI's likeliest first (the learned model's
@@ -299,4 +329,27 @@ fn preferred(pos: &Position) -> Vec<Code> {
     let mut scored: Vec<(f32, Code)> = codes.iter().map(|&c| (pos.gamma(c), c)).collect();
     sort_by_first(&mut scored, |a, b| a.0 > b.0);
     scored.into_iter().map(|(_, c)| c).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_keeps_every_entry_as_it_grows_and_files_key_0_under_1() {
+        let mut table = Table::new();
+        let keys: Vec<u64> = (0..5000u64)
+            .map(|k| k.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+            .collect();
+        for (n, &key) in keys.iter().enumerate() {
+            table.entry(key).win = n as u32;
+        }
+        assert!(table.slots.len() >= 8192, "{} slots", table.slots.len());
+        for (n, &key) in keys.iter().enumerate() {
+            assert_eq!(table.get(key).win, n as u32, "key {key}");
+        }
+        assert_eq!(table.get(1).win, 0, "key 0 is filed under 1");
+        assert_eq!(table.get(3).win, u32::MAX, "a key never filed");
+        assert_eq!(table.get(3).none, 0);
+    }
 }

@@ -119,7 +119,7 @@ impl Level {
         Level::ALL
             .into_iter()
             .enumerate()
-            .find(|(k, l)| l.name() == name || (k + 1).to_string() == name)
+            .find(|&(k, l)| l.name() == name || name.as_bytes() == [b'1' + k as u8])
             .map(|(_, l)| l)
     }
 
