@@ -1,6 +1,7 @@
 //! `federa calibrate`: the data that turns the search's values into win
 //! chances (`play`: self-play of the strongest level, each position's raw
-//! value and the game's result) and the map fitted to it (`fit`).
+//! value and the game's result), the map fitted to it (`fit`), and how the
+//! shipped map holds on other games (`check`).
 //!
 //! A data file has one line per position analysed, tab-separated: game
 //! number, board size, ply, points occupied, the analysis's iterations,
@@ -29,6 +30,11 @@ pub enum CalibrateCommand {
     /// write it as the core's table, and report its calibration on the
     /// held-out games (a quarter, picked by a hash of their numbers).
     Fit(FitConfig),
+    /// Report how the map the core ships holds on other games (for example
+    /// analysed at longer budgets than it was fitted at): expected
+    /// calibration error and Brier score, raw against calibrated, by size
+    /// and budget.
+    Check(CheckConfig),
 }
 
 /// What `federa calibrate play` plays.
@@ -73,11 +79,20 @@ pub struct FitConfig {
     pub diagram: Option<String>,
 }
 
+/// What `federa calibrate check` reads.
+#[derive(clap::Args)]
+pub struct CheckConfig {
+    /// Data files of `federa calibrate play`.
+    #[arg(required = true)]
+    pub data: Vec<String>,
+}
+
 /// Runs a `federa calibrate` command.
 pub fn run(command: &CalibrateCommand) -> Result<(), String> {
     match command {
         CalibrateCommand::Play(config) => play(config),
         CalibrateCommand::Fit(config) => fit::run(config),
+        CalibrateCommand::Check(config) => fit::check(config),
     }
 }
 

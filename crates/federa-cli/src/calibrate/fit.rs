@@ -8,9 +8,11 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::fs;
 
-use federa_core::search::calibration::{FILL_POINTS, RAW_POINTS, Table, fingerprint_of, lookup};
+use federa_core::search::calibration::{
+    FILL_POINTS, RAW_POINTS, Table, fingerprint_of, lookup, win_chance,
+};
 
-use super::FitConfig;
+use super::{CheckConfig, FitConfig};
 
 /// One analysed position of a data file.
 struct Row {
@@ -43,13 +45,7 @@ const EDGE: f64 = 0.005;
 const BINS: usize = 10;
 
 pub fn run(config: &FitConfig) -> Result<(), String> {
-    let mut rows = Vec::new();
-    for path in &config.data {
-        let text = fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-        for (k, line) in text.lines().enumerate() {
-            rows.push(parse(line).map_err(|e| format!("{path}:{}: {e}", k + 1))?);
-        }
-    }
+    let rows = read(&config.data)?;
     let sizes: BTreeSet<u8> = rows.iter().map(|r| r.size).collect();
     let mut tables = Vec::new();
     for &size in &sizes {
@@ -87,17 +83,55 @@ pub fn run(config: &FitConfig) -> Result<(), String> {
     let all: Vec<Table> = tables.iter().map(|(_, t)| *t).collect();
     let digest = format!("{:016x}\n", fingerprint_of(&sizes, &all));
     fs::write(&config.fingerprint, &digest).map_err(|e| format!("{}: {e}", config.fingerprint))?;
-    let held: Vec<&Row> = rows.iter().filter(|r| r.held_out() && !r.proven).collect();
+    let held: Vec<&Row> = rows.iter().filter(|r| r.held_out()).collect();
     let chance = |r: &Row| {
         let (_, t) = tables.iter().find(|(s, _)| *s == r.size).expect("a table");
         f64::from(lookup(t, r.raw, r.occupied, r.cells()))
     };
+    println!("\nOn the held-out games:");
+    let panels = report(&held, chance, config.budget);
+    if let Some(path) = &config.diagram {
+        fs::write(path, diagram(&panels, config.budget)).map_err(|e| format!("{path}: {e}"))?;
+    }
+    Ok(())
+}
+
+/// `federa calibrate check`: how the map the core ships holds on other
+/// games, at every budget they were analysed at.
+pub fn check(config: &CheckConfig) -> Result<(), String> {
+    let rows = read(&config.data)?;
+    let all: Vec<&Row> = rows.iter().collect();
+    println!("The map the core ships, on these games:");
+    report(
+        &all,
+        |r| f64::from(win_chance(r.raw, r.size, r.occupied)),
+        0,
+    );
+    Ok(())
+}
+
+/// Reads the data files.
+fn read(paths: &[String]) -> Result<Vec<Row>, String> {
+    let mut rows = Vec::new();
+    for path in paths {
+        let text = fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+        for (k, line) in text.lines().enumerate() {
+            rows.push(parse(line).map_err(|e| format!("{path}:{}: {e}", k + 1))?);
+        }
+    }
+    Ok(rows)
+}
+
+/// Prints the calibration of `rows` by size and budget (the proven ones
+/// are shown as certain and left out), raw against `chance`; returns the
+/// diagram's panels of the analyses of `budget` iterations.
+fn report(rows: &[&Row], chance: impl Fn(&Row) -> f64, budget: u64) -> Vec<Panel> {
     let mut groups: BTreeMap<(u8, u64), Vec<&Row>> = BTreeMap::new();
-    for &r in &held {
+    for &r in rows.iter().filter(|r| !r.proven) {
         groups.entry((r.size, r.iterations)).or_default().push(r);
     }
     println!(
-        "\n| size | iterations | held-out games | positions | ECE raw | ECE calibrated | Brier raw | Brier calibrated |"
+        "\n| size | iterations | games | positions | ECE raw | ECE calibrated | Brier raw | Brier calibrated |"
     );
     println!("|---|---|---|---|---|---|---|---|");
     let mut panels = Vec::new();
@@ -113,16 +147,13 @@ pub fn run(config: &FitConfig) -> Result<(), String> {
             brier(&raw),
             brier(&cal)
         );
-        if *iterations == config.budget {
+        if *iterations == budget {
             panels.push((*size, bins(&raw), bins(&cal)));
         }
     }
-    let proven = rows.iter().filter(|r| r.held_out() && r.proven).count();
-    println!("\n(held out and proven, shown as certain and left out above: {proven} positions)");
-    if let Some(path) = &config.diagram {
-        fs::write(path, diagram(&panels, config.budget)).map_err(|e| format!("{path}: {e}"))?;
-    }
-    Ok(())
+    let proven = rows.iter().filter(|r| r.proven).count();
+    println!("\n(proven, shown as certain and left out above: {proven} positions)");
+    panels
 }
 
 fn parse(line: &str) -> Result<Row, String> {

@@ -1,0 +1,45 @@
+//! `federa calibrate check`: the shipped map's calibration on given games,
+//! by size and budget, and a broken data file named by its line.
+
+mod common;
+
+use std::fs;
+
+use common::federa;
+
+#[test]
+fn check_reports_each_size_and_budget_and_names_a_broken_line() {
+    let dir = std::env::temp_dir().join(format!("federa-calibrate-{}", std::process::id()));
+    fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("games.tsv").to_string_lossy().into_owned();
+    // Game, size, ply, occupied, iterations, raw, proven, won: four 9×9
+    // positions at a raw 0.5 of which three were won, one proven, and one
+    // at another budget.
+    let rows = [
+        "0\t9\t3\t3\t2000\t0.500000\t0\t1",
+        "0\t9\t4\t4\t2000\t0.500000\t0\t1",
+        "1\t9\t3\t3\t2000\t0.500000\t0\t1",
+        "1\t9\t4\t4\t2000\t0.500000\t0\t0",
+        "1\t9\t5\t81\t2000\t1.000000\t1\t1",
+        "1\t9\t4\t4\t16000\t0.500000\t0\t0",
+    ];
+    fs::write(&data, rows.join("\n") + "\n").unwrap();
+    let (ok, out, err) = federa(&["calibrate", "check", &data]);
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("| 9×9 | 2000 | 2 | 4 | 25.0 | "),
+        "ECE raw 25 points over four positions of two games: {out}"
+    );
+    assert!(out.contains("0.2500 |"), "Brier raw 0.25: {out}");
+    assert!(out.contains("| 9×9 | 16000 | 1 | 1 | 50.0 | "), "{out}");
+    assert!(out.contains("left out above: 1 positions"), "{out}");
+
+    fs::write(&data, format!("{}\n0\t9\t3\t3\t2000\t1.5\t0\t1\n", rows[0])).unwrap();
+    let (ok, _, err) = federa(&["calibrate", "check", &data]);
+    assert!(!ok);
+    assert!(
+        err.contains("games.tsv:2: raw value `1.5` is not in 0..1"),
+        "{err}"
+    );
+    fs::remove_dir_all(&dir).unwrap();
+}
