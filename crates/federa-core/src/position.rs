@@ -603,12 +603,61 @@ impl Position {
             self.pieces[usize::from(from >> 1)] -= n;
             self.pieces[usize::from(into >> 1)] += n;
         }
-        // Flip every stone, and count for each neighbouring group how many
-        // distinct changed stones touch it.
+        let n_touched = self.touch_around(root, into);
+        // An enclosed group of another type swaps the changed stones touching
+        // it from one attacker side to the other, as their type attacks it
+        // before and after. Groups of the new type will join the changed one.
+        let mut all_enclosed = true;
+        let mut biggest = root;
+        for t in 0..n_touched {
+            let g = usize::from(self.touched[t]);
+            let code = self.cells[g];
+            if code == into {
+                all_enclosed &= self.libs[g] == 0;
+                if self.stones[g] > self.stones[biggest] {
+                    biggest = g;
+                }
+                continue;
+            }
+            if self.libs[g] == 0 {
+                let count = self.count_after_change(g, from, by);
+                self.attackers[g] = count;
+                self.set_entitled(g, entitled(count, code >> 1));
+            }
+            self.touches[g] = 0;
+        }
+        // If the joined group is enclosed, count its attackers now, while the
+        // parts still have their own ids: the biggest joining group's count
+        // is kept, so only the other parts are walked.
+        let joined_count = (all_enclosed && biggest != root)
+            .then(|| self.joined_count(root, biggest, n_touched, from, into));
+        let mut merged = root;
+        for t in 0..n_touched {
+            let g = usize::from(self.touched[t]);
+            if self.cells[g] == into {
+                self.touches[g] = 0;
+                self.set_entitled(g, NOBODY);
+                merged = self.merge(merged, g);
+            }
+        }
+        match joined_count {
+            Some(count) => {
+                self.attackers[merged] = count;
+                self.set_entitled(merged, entitled(count, into >> 1));
+            }
+            None if self.libs[merged] == 0 => self.recount(merged),
+            None => {}
+        }
+    }
+
+    /// Walks the group `root`, rewriting each stone as `code`, and lists the
+    /// other groups beside it in `touched`, each once, with how many of its
+    /// stones touch each in `touches`. Returns how many it listed.
+    fn touch_around(&mut self, root: usize, code: u8) -> usize {
         let mut n_touched = 0;
         let mut s = root;
         loop {
-            self.cells[s] = into;
+            self.cells[s] = code;
             // Branch-free: a neighbour counts if it is a piece of another
             // group not already seen from this stone.
             let nb = self.neighbours(s);
@@ -631,69 +680,48 @@ impl Position {
                 break;
             }
         }
-        // An enclosed group of another type swaps the changed stones touching
-        // it from one attacker side to the other, as their type attacks it
-        // before and after. Groups of the new type will join the changed one.
-        let mut all_enclosed = true;
-        let mut biggest = root;
-        for t in 0..n_touched {
-            let g = usize::from(self.touched[t]);
-            let code = self.cells[g];
-            if code == into {
-                all_enclosed &= self.libs[g] == 0;
-                if self.stones[g] > self.stones[biggest] {
-                    biggest = g;
-                }
-                continue;
-            }
-            let k = std::mem::take(&mut self.touches[g]);
-            if self.libs[g] == 0 {
-                let mut count = self.attackers[g];
-                if attacker_code(code, Color::from_code_bit(from)) == from {
-                    count[usize::from(from >> 1)] -= k;
-                }
-                if attacker_code(code, by) == into {
-                    count[by.index()] += k;
-                }
-                self.attackers[g] = count;
-                self.set_entitled(g, entitled(count, code >> 1));
-            }
-        }
-        // If the joined group is enclosed, count its attackers now, while the
-        // parts still have their own ids: the biggest joining group's count
-        // is kept, so only the other parts are walked.
-        let joined_count = (all_enclosed && biggest != root)
-            .then(|| self.joined_count(root, biggest, n_touched, from));
-        let mut merged = root;
-        for t in 0..n_touched {
-            let g = usize::from(self.touched[t]);
-            if self.cells[g] == into {
-                self.touches[g] = 0;
-                self.set_entitled(g, NOBODY);
-                merged = self.merge(merged, g);
-            }
-        }
-        match joined_count {
-            Some(count) => {
-                self.attackers[merged] = count;
-                self.set_entitled(merged, entitled(count, into >> 1));
-            }
-            None if self.libs[merged] == 0 => self.recount(merged),
-            None => {}
-        }
+        n_touched
     }
 
-    /// The attackers of the enclosed group that the changed group `root`
-    /// forms with the groups of its new type that it touches (the first
-    /// `n_touched` of `touched` list them among others), computed from the
-    /// stored count of `big`, the biggest of them. `from` is the changed
-    /// group's old type.
-    fn joined_count(&mut self, root: usize, big: usize, n_touched: usize, from: u8) -> [u16; 2] {
-        let into = self.cells[root];
-        let mut count = self.attackers[big];
-        // The changed stones attacked `big` in their old type, if at all.
-        if attacker_code(into, Color::from_code_bit(from)) == from {
-            count[usize::from(from >> 1)] -= self.touches[big];
+    /// The attackers of the enclosed group `g`, of another type than the
+    /// new one, once `by` has changed the group of type `from` beside it
+    /// (`touches[g]` of its stones touch `g`): they swap from one attacker
+    /// side to the other, as their type attacks `g` before and after.
+    fn count_after_change(&self, g: usize, from: u8, by: Color) -> [u16; 2] {
+        let code = self.cells[g];
+        let k = self.touches[g];
+        let mut count = self.attackers[g];
+        if attacker_code(code, Color::from_code_bit(from)) == from {
+            count[usize::from(from >> 1)] -= k;
+        }
+        if attacker_code(code, by) == attacker_code(from, by) {
+            count[by.index()] += k;
+        }
+        count
+    }
+
+    /// The attackers of the enclosed group that the group `root`, changed
+    /// from type `from` into `into`, forms with the groups of type `into`
+    /// that it touches (the first `n_touched` of `touched` list them among
+    /// others). When `big`, the biggest of them, is not `root`, its stored
+    /// count is kept and only the other parts are walked. `root`'s stones
+    /// may still carry the old type.
+    fn joined_count(
+        &mut self,
+        root: usize,
+        big: usize,
+        n_touched: usize,
+        from: u8,
+        into: u8,
+    ) -> [u16; 2] {
+        let mut count = [0; 2];
+        let kept = big != root;
+        if kept {
+            count = self.attackers[big];
+            // The changed stones attacked `big` in their old type, if at all.
+            if attacker_code(into, Color::from_code_bit(from)) == from {
+                count[usize::from(from >> 1)] -= self.touches[big];
+            }
         }
         let dark = attacker_code(into, Color::Dark);
         let light = attacker_code(into, Color::Light);
@@ -710,11 +738,15 @@ impl Position {
                     let c = self.cells[q];
                     let new = self.seen[q] != epoch;
                     self.seen[q] = epoch;
-                    let beside_big = self
-                        .neighbours(q)
-                        .into_iter()
-                        .fold(false, |b, r| b | (usize::from(self.gid[r]) == big));
-                    let counts = new & ((c == dark) | (c == light)) & !beside_big;
+                    let attacks =
+                        new & ((c == dark) | (c == light)) & (usize::from(self.gid[q]) != root);
+                    // Those beside `big` are in its count already.
+                    let counts = attacks
+                        && !(kept
+                            && self
+                                .neighbours(q)
+                                .into_iter()
+                                .any(|r| usize::from(self.gid[r]) == big));
                     count[usize::from(c >> 1) & 1] += u16::from(counts);
                 }
             }

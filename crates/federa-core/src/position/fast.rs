@@ -7,7 +7,7 @@
 use super::codes::{CHANGE_BASE, Code, SWAP};
 use super::features::MAX_ACTIVE;
 use super::weights::GAMMA;
-use super::{EMPTY, Position};
+use super::{EMPTY, Position, entitled};
 use crate::rng::Rng;
 use crate::types::{Color, Move, Piece, attacker_code};
 
@@ -52,20 +52,18 @@ enum Pick {
 
 impl Position {
     /// Plays to the end of the game under `policy`, appending each move's
-    /// code and mover to `trace`; `scratch` is room for the policy's look
-    /// ahead. Returns the winner.
+    /// code and mover to `trace`. Returns the winner.
     pub(crate) fn playout(
         &mut self,
         rng: &mut Rng,
         policy: &PlayoutPolicy,
         trace: &mut Vec<(Code, Color)>,
-        scratch: &mut Position,
     ) -> Color {
         loop {
             if let Some(winner) = self.winner {
                 return winner;
             }
-            self.playout_move(rng, policy, trace, scratch);
+            self.playout_move(rng, policy, trace);
         }
     }
 
@@ -76,10 +74,9 @@ impl Position {
         rng: &mut Rng,
         policy: &PlayoutPolicy,
         trace: &mut Vec<(Code, Color)>,
-        scratch: &mut Position,
     ) {
         while self.n_empty > 0 {
-            self.playout_move(rng, policy, trace, scratch);
+            self.playout_move(rng, policy, trace);
         }
     }
 
@@ -89,7 +86,6 @@ impl Position {
         rng: &mut Rng,
         policy: &PlayoutPolicy,
         trace: &mut Vec<(Code, Color)>,
-        scratch: &mut Position,
     ) {
         let mover = self.to_move;
         let code = if policy.uniform {
@@ -99,7 +95,7 @@ impl Position {
                 Pick::Swap => SWAP,
             }
         } else if policy.look_ahead && self.n_empty == 0 && self.n_changeable[mover.index()] > 0 {
-            self.endgame_change(scratch)
+            self.endgame_change()
         } else {
             self.policy_move(rng, policy)
         };
@@ -289,60 +285,106 @@ impl Position {
     /// that wins at once first. (Sampled changes misjudge the race: from
     /// full boards solved exactly, playouts that take the biggest of a few
     /// sampled opponent groups miss the true result by 0.30 on average,
-    /// these by 0.10.) `scratch` is room to try each change in.
-    pub(crate) fn endgame_change(&self, scratch: &mut Position) -> Code {
+    /// these by 0.10.)
+    pub(crate) fn endgame_change(&mut self) -> Code {
         let me = self.to_move;
-        let list = self.changeable_roots(me);
+        let n = usize::from(self.n_changeable[me.index()]);
         let lead = self.lead(me);
-        // What a change adds to the lead: twice an opponent group's size.
-        let gain = |root: usize| {
-            if Color::from_code_bit(self.cells[root]) == me {
-                0
-            } else {
-                2 * i32::from(self.stones[root])
-            }
-        };
+        // (By index: working out a change's worth needs the board mutably.)
+        let root_at = |pos: &Position, k: usize| usize::from(pos.changeable[me.index()][k]);
         // The biggest gain is tried first, so that the bound below (the
         // opponent's answer only lowers a change's worth) skips the rest
         // when it costs nothing.
-        let mut first = usize::from(list[0]);
-        for &root in list {
-            if gain(usize::from(root)) > gain(first) {
-                first = usize::from(root);
+        let mut first = root_at(self, 0);
+        for k in 0..n {
+            let root = root_at(self, k);
+            if self.gain(root) > self.gain(first) {
+                first = root;
             }
         }
         let mut best = first;
         let mut best_worth = i32::MIN;
-        for root in std::iter::once(first).chain(list.iter().map(|&r| usize::from(r))) {
-            if best_worth > i32::MIN && (root == first || lead + gain(root) <= best_worth) {
+        for k in 0..=n {
+            let root = if k == 0 { first } else { root_at(self, k - 1) };
+            let gain = self.gain(root);
+            if best_worth > i32::MIN && (root == first || lead + gain <= best_worth) {
                 continue;
             }
-            scratch.copy_from(self);
-            scratch.change(root, me);
-            scratch.finish_move();
-            if scratch.winner.is_some() {
+            // Only a change of an opponent's group can take its last piece.
+            if gain > 0 && self.stones[root] == self.pieces[me.other().index()] {
                 return CHANGE_BASE + self.canon[root];
             }
-            // The biggest of the mover's groups the opponent may change back.
-            let answer = if scratch.to_move == me {
-                0
+            // An answer of `enough` or more leaves this change no better.
+            let enough = if best_worth == i32::MIN {
+                i32::MAX
             } else {
-                scratch
-                    .changeable_roots(me.other())
-                    .iter()
-                    .map(|&g| usize::from(g))
-                    .filter(|&g| Color::from_code_bit(scratch.cells[g]) == me)
-                    .map(|g| i32::from(scratch.stones[g]))
-                    .max()
-                    .unwrap_or(0)
+                lead + gain - best_worth
             };
-            let worth = scratch.lead(me) - answer;
+            let worth = lead + gain - self.answer_to_change(root, me, enough);
             if worth > best_worth {
                 best_worth = worth;
                 best = root;
             }
         }
         CHANGE_BASE + self.canon[best]
+    }
+
+    /// What changing the group `root` adds to the mover's lead: twice its
+    /// size if it is the opponent's.
+    fn gain(&self, root: usize) -> i32 {
+        if Color::from_code_bit(self.cells[root]) == self.to_move {
+            0
+        } else {
+            2 * i32::from(self.stones[root])
+        }
+    }
+
+    /// On a full board: the biggest of `by`'s groups that the opponent may
+    /// change once `by` has changed the group `root` (0 if none), worked
+    /// out from the group tables without playing the change, or some
+    /// answer of at least `enough` once one is found. Only the groups
+    /// beside `root` and the group it joins can change hands; the others
+    /// keep their attackers.
+    fn answer_to_change(&mut self, root: usize, by: Color, enough: i32) -> i32 {
+        let from = self.cells[root];
+        let into = attacker_code(from, by);
+        let them = by.other().index() as u8;
+        // The stones keep their type: a walk that leaves the board as it is.
+        let n_touched = self.touch_around(root, from);
+        let mut answer = 0;
+        let mut biggest = root;
+        let mut joined = self.stones[root];
+        for t in 0..n_touched {
+            let g = usize::from(self.touched[t]);
+            let code = self.cells[g];
+            if code == into {
+                joined += self.stones[g];
+                if self.stones[g] > self.stones[biggest] {
+                    biggest = g;
+                }
+            } else if Color::from_code_bit(code) == by
+                && entitled(self.count_after_change(g, from, by), code >> 1) == them
+            {
+                answer = answer.max(self.stones[g]);
+            }
+        }
+        for &g in self.changeable_roots(by.other()) {
+            let g = usize::from(g);
+            if self.touches[g] == 0 && Color::from_code_bit(self.cells[g]) == by {
+                answer = answer.max(self.stones[g]);
+            }
+        }
+        // The joined group is the dearest to count: only when it matters.
+        if joined > answer && i32::from(answer) < enough {
+            let count = self.joined_count(root, biggest, n_touched, from, into);
+            if entitled(count, into >> 1) == them {
+                answer = joined;
+            }
+        }
+        for t in 0..n_touched {
+            self.touches[usize::from(self.touched[t])] = 0;
+        }
+        i32::from(answer)
     }
 
     /// How many more pieces `color` has than its opponent.
@@ -449,10 +491,69 @@ mod tests {
         Some(after.count(me) as i32 - after.count(them) as i32 - answer)
     }
 
+    /// Full boards from seeded games: uniformly random ones of every size
+    /// from 3 to 13, and ones the strong level's playouts reach on 9×9 and
+    /// 13×13, where the groups grow bigger.
+    fn full_boards() -> Vec<Position> {
+        let mut rng = Rng::new(17);
+        let mut boards = Vec::new();
+        for game in 0..300 {
+            let size = 3 + (game % 11) as u8;
+            let mut pos = Position::new(Rules::new(size).unwrap());
+            while !pos.is_over() {
+                if pos.empty_count() == 0 {
+                    boards.push(pos.clone());
+                }
+                pos.play_random(&mut rng);
+            }
+        }
+        let policy = Config::STRONG.policy;
+        for seed in 0..40 {
+            let size = [9, 13][seed as usize % 2];
+            let mut pos = midgame_position(Rules::new(size).unwrap(), seed);
+            pos.playout_until_full(&mut rng, &policy, &mut Vec::new());
+            while !pos.is_over() {
+                boards.push(pos.clone());
+                pos.playout_move(&mut rng, &policy, &mut Vec::new());
+            }
+        }
+        boards
+    }
+
+    #[test]
+    fn a_change_worked_out_from_the_group_tables_is_worth_what_playing_it_gives() {
+        let (mut changes, mut answered) = (0, 0);
+        for mut pos in full_boards() {
+            let before = pos.clone();
+            let me = pos.to_move();
+            for root in pos.changeable_roots(me).to_vec() {
+                let root = usize::from(root);
+                let m = pos.change_move(root, me);
+                let gain = pos.gain(root);
+                let worked_out = if gain > 0 && pos.stones[root] == pos.pieces[me.other().index()] {
+                    None
+                } else {
+                    let answer = pos.answer_to_change(root, me, i32::MAX);
+                    answered += usize::from(answer > 0);
+                    Some(pos.lead(me) + gain - answer)
+                };
+                assert_eq!(worked_out, worth(&before, m), "{before}: {m}");
+                assert!(
+                    pos.same_state(&before),
+                    "{before}: {m} left the board changed"
+                );
+                changes += 1;
+            }
+        }
+        assert!(
+            changes > 20_000 && answered > 5_000,
+            "{changes} changes, {answered} with an answer"
+        );
+    }
+
     #[test]
     fn on_a_full_board_the_playouts_take_the_change_worth_the_most() {
         let mut rng = Rng::new(3);
-        let mut scratch = Position::new(Rules::new(2).unwrap());
         let (mut boards, mut wins) = (0, 0);
         for game in 0..400 {
             let size = [3, 4, 5, 7][game % 4];
@@ -460,7 +561,8 @@ mod tests {
             while !pos.is_over() {
                 if pos.empty_count() == 0 {
                     let changes: Vec<Move> = pos.legal_moves();
-                    let chosen = pos.code_move(pos.endgame_change(&mut scratch));
+                    let chosen = pos.clone().endgame_change();
+                    let chosen = pos.code_move(chosen);
                     assert!(changes.contains(&chosen), "{pos}: {chosen}");
                     let worths: Vec<Option<i32>> =
                         changes.iter().map(|&m| worth(&pos, m)).collect();
@@ -524,11 +626,10 @@ mod tests {
     fn endgame_playouts_against_exact_results() {
         let policy = Config::STRONG.policy;
         let mut rng = Rng::new(5);
-        let mut scratch = Position::new(Rules::new(9).unwrap());
         let mut boards = Vec::new();
         for seed in 0..300 {
             let mut pos = midgame_position(Rules::new(9).unwrap(), 100 + seed);
-            pos.playout_until_full(&mut rng, &policy, &mut Vec::new(), &mut scratch);
+            pos.playout_until_full(&mut rng, &policy, &mut Vec::new());
             if let Some(wins) =
                 solve(&pos, &mut HashMap::new(), &mut 300_000).filter(|_| !pos.is_over())
             {
@@ -545,7 +646,7 @@ mod tests {
                 let won = (0..100)
                     .filter(|_| {
                         let mut p = pos.clone();
-                        p.playout(&mut rng, &policy, &mut Vec::new(), &mut scratch) == pos.to_move()
+                        p.playout(&mut rng, &policy, &mut Vec::new()) == pos.to_move()
                     })
                     .count() as f64
                     / 100.0;

@@ -298,10 +298,9 @@ struct Search {
     owner_counts: u32,
     /// A root move every iteration goes through (to measure one move).
     forced: Option<Code>,
-    /// Room for an iteration's position and for the playouts' look ahead,
-    /// boxed so that handing them round moves no board.
+    /// Room for an iteration's position, boxed so that handing it round
+    /// moves no board.
     board: Option<Box<Position>>,
-    scratch: Option<Box<Position>>,
 }
 
 /// Visit counts with a precomputed 1/√n.
@@ -330,7 +329,6 @@ impl Search {
             owner_counts: 0,
             forced: None,
             board: None,
-            scratch: None,
         }
     }
 
@@ -461,10 +459,6 @@ impl Search {
             }
             None => Box::new(root.clone()),
         };
-        let mut scratch = self
-            .scratch
-            .take()
-            .unwrap_or_else(|| Box::new(root.clone()));
         self.trace.clear();
         self.path.clear();
         let mut node = 0u32;
@@ -519,21 +513,11 @@ impl Search {
             };
             let Some(child) = next else {
                 if !owned {
-                    pos.playout_until_full(
-                        &mut self.rng,
-                        &self.config.policy,
-                        &mut self.trace,
-                        &mut scratch,
-                    );
+                    pos.playout_until_full(&mut self.rng, &self.config.policy, &mut self.trace);
                     pos.count_owners(&mut self.ownership);
                     self.owner_counts += 1;
                 }
-                break pos.playout(
-                    &mut self.rng,
-                    &self.config.policy,
-                    &mut self.trace,
-                    &mut scratch,
-                );
+                break pos.playout(&mut self.rng, &self.config.policy, &mut self.trace);
             };
             let code = self.tree.node(child).code;
             self.trace.push((code, pos.to_move()));
@@ -542,7 +526,6 @@ impl Search {
             self.path.push((node, pos.to_move()));
         };
         self.board = Some(pos);
-        self.scratch = Some(scratch);
         self.backup(winner);
     }
 
