@@ -32,9 +32,15 @@ const MAX_STRIDE: usize = MAX_SIZE as usize + 2;
 pub(crate) const CELLS: usize = MAX_STRIDE * (MAX_SIZE as usize + 4);
 /// Points of the largest board.
 const MAX_POINTS: usize = MAX_SIZE as usize * MAX_SIZE as usize;
+/// 64-bit words of a set of cells, with an always-empty word at each end
+/// (cell `i` is bit `i % 64` of word `i / 64 + 1`), so that shifting a
+/// set by a row needs no bounds tests.
+const WORDS: usize = CELLS.div_ceil(64) + 2;
 
 const EMPTY: u8 = 4;
 const BORDER: u8 = 5;
+/// An empty span of words, for `Position::mark` to widen.
+const NO_SPAN: (usize, usize) = (usize::MAX, 0);
 /// `entitled` value of a group nobody may change (or not enclosed).
 const NOBODY: u8 = 2;
 
@@ -78,6 +84,12 @@ pub struct Position {
     canon: [u16; CELLS],
     /// Per enclosed root: its distinct attackers, by colour index.
     attackers: [[u16; 2]; CELLS],
+    /// Per piece code: the cells that hold it, so that a group's distinct
+    /// attackers are counted a word of cells at a time.
+    kinds: [[u64; WORDS]; 4],
+    /// Scratch, while counting a group's attackers: its stones. Empty
+    /// between counts.
+    marked: [u64; WORDS],
     /// Per root: the colour index that may change it, or `NOBODY`.
     entitled: [u8; CELLS],
     /// Per root, during a change: how many changed stones touch the group.
@@ -85,11 +97,6 @@ pub struct Position {
     touches: [u16; CELLS],
     /// Scratch, during a change: the groups it touches, each once.
     touched: [u16; MAX_POINTS],
-    /// Scratch, while counting a group's attackers: a cell already counted
-    /// carries the current `epoch`. Stamps rather than a set cleared for
-    /// every count: clearing even a small array costs a call in wasm.
-    seen: [u8; CELLS],
-    epoch: u8,
     /// Per empty cell: its index in `empties`; per root: its index in
     /// `changeable[entitled]`.
     slot: [u16; CELLS],
@@ -131,11 +138,11 @@ impl Position {
             },
             canon: [0; CELLS],
             attackers: [[0; 2]; CELLS],
+            kinds: [[0; WORDS]; 4],
+            marked: [0; WORDS],
             entitled: [NOBODY; CELLS],
             touches: [0; CELLS],
             touched: [0; MAX_POINTS],
-            seen: [0; CELLS],
-            epoch: 0,
             slot: [0; CELLS],
             empties: [0; MAX_POINTS],
             n_empty: 0,
@@ -490,9 +497,12 @@ impl Position {
         self.libs[..cells].copy_from_slice(&other.libs[..cells]);
         self.canon[..cells].copy_from_slice(&other.canon[..cells]);
         self.attackers[..cells].copy_from_slice(&other.attackers[..cells]);
+        let words = cells.div_ceil(64) + 2;
+        for (mine, theirs) in self.kinds.iter_mut().zip(&other.kinds) {
+            mine[..words].copy_from_slice(&theirs[..words]);
+        }
         self.entitled[..cells].copy_from_slice(&other.entitled[..cells]);
         self.touches[..cells].copy_from_slice(&other.touches[..cells]);
-        self.seen[..cells].copy_from_slice(&other.seen[..cells]);
         self.slot[..cells].copy_from_slice(&other.slot[..cells]);
         let empty = usize::from(other.n_empty);
         self.empties[..empty].copy_from_slice(&other.empties[..empty]);
@@ -501,7 +511,6 @@ impl Position {
             self.changeable[c][..n].copy_from_slice(&other.changeable[c][..n]);
         }
         self.rules = other.rules;
-        self.epoch = other.epoch;
         self.n_empty = other.n_empty;
         self.n_changeable = other.n_changeable;
         self.pieces = other.pieces;
@@ -549,6 +558,7 @@ impl Position {
         self.slot[usize::from(last)] = s as u16;
 
         self.cells[i] = code;
+        self.kinds[usize::from(code)][i / 64 + 1] |= 1 << (i % 64);
         self.pieces[usize::from(code >> 1)] += 1;
 
         // Branch-free where random play makes the tests coin flips. Empty
@@ -607,16 +617,10 @@ impl Position {
         // An enclosed group of another type swaps the changed stones touching
         // it from one attacker side to the other, as their type attacks it
         // before and after. Groups of the new type will join the changed one.
-        let mut all_enclosed = true;
-        let mut biggest = root;
         for t in 0..n_touched {
             let g = usize::from(self.touched[t]);
             let code = self.cells[g];
             if code == into {
-                all_enclosed &= self.libs[g] == 0;
-                if self.stones[g] > self.stones[biggest] {
-                    biggest = g;
-                }
                 continue;
             }
             if self.libs[g] == 0 {
@@ -626,11 +630,6 @@ impl Position {
             }
             self.touches[g] = 0;
         }
-        // If the joined group is enclosed, count its attackers now, while the
-        // parts still have their own ids: the biggest joining group's count
-        // is kept, so only the other parts are walked.
-        let joined_count = (all_enclosed && biggest != root)
-            .then(|| self.joined_count(root, biggest, n_touched, from, into));
         let mut merged = root;
         for t in 0..n_touched {
             let g = usize::from(self.touched[t]);
@@ -640,13 +639,8 @@ impl Position {
                 merged = self.merge(merged, g);
             }
         }
-        match joined_count {
-            Some(count) => {
-                self.attackers[merged] = count;
-                self.set_entitled(merged, entitled(count, into >> 1));
-            }
-            None if self.libs[merged] == 0 => self.recount(merged),
-            None => {}
+        if self.libs[merged] == 0 {
+            self.recount(merged);
         }
     }
 
@@ -657,6 +651,9 @@ impl Position {
         let mut n_touched = 0;
         let mut s = root;
         loop {
+            let bit = 1 << (s % 64);
+            self.kinds[usize::from(self.cells[s])][s / 64 + 1] &= !bit;
+            self.kinds[usize::from(code)][s / 64 + 1] |= bit;
             self.cells[s] = code;
             // Branch-free: a neighbour counts if it is a piece of another
             // group not already seen from this stone.
@@ -700,60 +697,6 @@ impl Position {
         count
     }
 
-    /// The attackers of the enclosed group that the group `root`, changed
-    /// from type `from` into `into`, forms with the groups of type `into`
-    /// that it touches (the first `n_touched` of `touched` list them among
-    /// others). When `big`, the biggest of them, is not `root`, its stored
-    /// count is kept and only the other parts are walked. `root`'s stones
-    /// may still carry the old type.
-    fn joined_count(
-        &mut self,
-        root: usize,
-        big: usize,
-        n_touched: usize,
-        from: u8,
-        into: u8,
-    ) -> [u16; 2] {
-        let mut count = [0; 2];
-        let kept = big != root;
-        if kept {
-            count = self.attackers[big];
-            // The changed stones attacked `big` in their old type, if at all.
-            if attacker_code(into, Color::from_code_bit(from)) == from {
-                count[usize::from(from >> 1)] -= self.touches[big];
-            }
-        }
-        let dark = attacker_code(into, Color::Dark);
-        let light = attacker_code(into, Color::Light);
-        let epoch = self.next_epoch();
-        let parts = std::iter::once(root).chain(
-            self.touched[..n_touched]
-                .iter()
-                .map(|&g| usize::from(g))
-                .filter(|&g| g != big && self.cells[g] == into),
-        );
-        for part in parts {
-            for s in group_stones(&self.next, part) {
-                for q in self.neighbours(s) {
-                    let c = self.cells[q];
-                    let new = self.seen[q] != epoch;
-                    self.seen[q] = epoch;
-                    let attacks =
-                        new & ((c == dark) | (c == light)) & (usize::from(self.gid[q]) != root);
-                    // Those beside `big` are in its count already.
-                    let counts = attacks
-                        && !(kept
-                            && self
-                                .neighbours(q)
-                                .into_iter()
-                                .any(|r| usize::from(self.gid[r]) == big));
-                    count[usize::from(c >> 1) & 1] += u16::from(counts);
-                }
-            }
-        }
-        count
-    }
-
     /// Joins two groups of the same type; returns the id of the result.
     #[inline(always)]
     fn merge(&mut self, a: usize, b: usize) -> usize {
@@ -781,38 +724,53 @@ impl Position {
     /// and files it under the colour that may change it.
     fn recount(&mut self, root: usize) {
         let code = self.cells[root];
-        let dark = attacker_code(code, Color::Dark);
-        let light = attacker_code(code, Color::Light);
-        let mut count = [0u16; 2];
-        let epoch = self.next_epoch();
-        // Branch-free: in random play these tests are coin flips. The list
-        // is walked by hand, without `group_stones`' end flag, in the
-        // engine's hottest loop.
+        let mut span = NO_SPAN;
+        self.mark(root, &mut span);
+        let count = self.count_marked(span, code);
+        self.attackers[root] = count;
+        self.set_entitled(root, entitled(count, code >> 1));
+    }
+
+    /// Marks the stones of the group `root` in `marked`, widening `span`
+    /// to the words they lie in.
+    fn mark(&mut self, root: usize, span: &mut (usize, usize)) {
         let mut s = root;
         loop {
-            for q in self.neighbours(s) {
-                let c = self.cells[q];
-                let new = self.seen[q] != epoch;
-                self.seen[q] = epoch;
-                count[usize::from(c >> 1) & 1] += u16::from(new & ((c == dark) | (c == light)));
-            }
+            let w = s / 64 + 1;
+            self.marked[w] |= 1 << (s % 64);
+            span.0 = span.0.min(w);
+            span.1 = span.1.max(w);
             s = usize::from(self.next[s]);
             if s == root {
                 break;
             }
         }
-        self.attackers[root] = count;
-        self.set_entitled(root, entitled(count, code >> 1));
     }
 
-    /// A fresh stamp for `seen`, no cell carrying it yet.
-    fn next_epoch(&mut self) -> u8 {
-        self.epoch = self.epoch.wrapping_add(1);
-        if self.epoch == 0 {
-            self.seen = [0; CELLS];
-            self.epoch = 1;
+    /// The distinct attackers, per colour, of a group of type `code` whose
+    /// stones are marked, within the words `span` (whatever type the
+    /// stones have now): the pieces of its two attacking types beside it,
+    /// found a word of cells at a time. Clears the marks.
+    fn count_marked(&mut self, (lo, hi): (usize, usize), code: u8) -> [u16; 2] {
+        let dark = &self.kinds[usize::from(attacker_code(code, Color::Dark))];
+        let light = &self.kinds[usize::from(attacker_code(code, Color::Light))];
+        let stride = self.stride as u32;
+        let mut count = [0u32; 2];
+        // A neighbour lies at most a row away, so in the word before, the
+        // same or the word after (a row is shorter than a word), and never
+        // in the end words.
+        for w in lo.max(2) - 1..=(hi + 1).min(WORDS - 2) {
+            let (before, m, after) = (self.marked[w - 1], self.marked[w], self.marked[w + 1]);
+            let beside = (m << 1 | before >> 63)
+                | (m >> 1 | after << 63)
+                | (m << stride | before >> (64 - stride))
+                | (m >> stride | after << (64 - stride));
+            let beside = beside & !m;
+            count[0] += (beside & dark[w]).count_ones();
+            count[1] += (beside & light[w]).count_ones();
         }
-        self.epoch
+        self.marked[lo..=hi].fill(0);
+        [count[0] as u16, count[1] as u16]
     }
 
     /// Moves a group between the changeable lists.
@@ -920,6 +878,7 @@ impl Position {
             && self.libs == other.libs
             && self.canon == other.canon
             && self.attackers == other.attackers
+            && self.kinds == other.kinds
             && self.entitled == other.entitled
             && self.touches == other.touches
             && self.slot == other.slot
@@ -966,6 +925,13 @@ impl Position {
             }
         }
         assert!(self.touches.iter().all(|&t| t == 0));
+        assert!(self.marked.iter().all(|&w| w == 0));
+        for (i, &cell) in self.cells.iter().enumerate() {
+            for (code, kind) in self.kinds.iter().enumerate() {
+                let set = kind[i / 64 + 1] >> (i % 64) & 1 == 1;
+                assert_eq!(set, usize::from(cell) == code, "{self} at cell {i}");
+            }
+        }
     }
 
     /// Number of groups on the board (each counted once).
@@ -1317,25 +1283,21 @@ impl TryFrom<Setup> for Position {
 
 #[cfg(test)]
 mod tests {
-    use super::{CELLS, Position};
+    use super::Position;
     use crate::{Rng, Rules};
 
+    /// The attackers are counted on sets of cells, 64 to a word: the
+    /// counts hold on every size, up to the largest, whose top rows lie in
+    /// the last words.
     #[test]
-    fn attacker_counts_stay_right_when_the_seen_stamps_wrap() {
-        for seed in 0..20 {
-            let mut rng = Rng::new(seed);
-            let mut pos = Position::new(Rules::new(9).unwrap());
-            // As if every cell had been counted under the stamp that comes
-            // back first after the wrap.
-            pos.seen = [1; CELLS];
-            pos.epoch = 250;
-            let mut wrapped = false;
+    fn attacker_counts_stay_right_on_every_size() {
+        let mut rng = Rng::new(5);
+        for size in [2, 3, 4, 6, 7, 8, 11, 15, 19, 24, 25] {
+            let mut pos = Position::new(Rules::new(size).unwrap());
             while !pos.is_over() {
                 pos.play_random(&mut rng);
                 pos.assert_consistent();
-                wrapped |= pos.epoch < 250;
             }
-            assert!(wrapped, "seed {seed}: the stamps never wrapped");
         }
     }
 

@@ -7,7 +7,7 @@
 use super::codes::{CHANGE_BASE, Code, SWAP};
 use super::features::MAX_ACTIVE;
 use super::weights::GAMMA;
-use super::{EMPTY, Position, entitled};
+use super::{EMPTY, NO_SPAN, Position, entitled};
 use crate::rng::Rng;
 use crate::types::{Color, Move, Piece, attacker_code};
 
@@ -376,7 +376,15 @@ impl Position {
         }
         // The joined group is the dearest to count: only when it matters.
         if joined > answer && i32::from(answer) < enough {
-            let count = self.joined_count(root, biggest, n_touched, from, into);
+            let mut span = NO_SPAN;
+            self.mark(root, &mut span);
+            for t in 0..n_touched {
+                let g = usize::from(self.touched[t]);
+                if self.cells[g] == into {
+                    self.mark(g, &mut span);
+                }
+            }
+            let count = self.count_marked(span, into);
             if entitled(count, into >> 1) == them {
                 answer = joined;
             }
