@@ -39,8 +39,6 @@ const WORDS: usize = CELLS.div_ceil(64) + 2;
 
 const EMPTY: u8 = 4;
 const BORDER: u8 = 5;
-/// An empty span of words, for `Position::mark` to widen.
-const NO_SPAN: (usize, usize) = (usize::MAX, 0);
 /// `entitled` value of a group nobody may change (or not enclosed).
 const NOBODY: u8 = 2;
 
@@ -497,12 +495,8 @@ impl Position {
         self.libs[..cells].copy_from_slice(&other.libs[..cells]);
         self.canon[..cells].copy_from_slice(&other.canon[..cells]);
         self.attackers[..cells].copy_from_slice(&other.attackers[..cells]);
-        let words = cells.div_ceil(64) + 2;
-        for (mine, theirs) in self.kinds.iter_mut().zip(&other.kinds) {
-            mine[..words].copy_from_slice(&theirs[..words]);
-        }
+        self.kinds = other.kinds;
         self.entitled[..cells].copy_from_slice(&other.entitled[..cells]);
-        self.touches[..cells].copy_from_slice(&other.touches[..cells]);
         self.slot[..cells].copy_from_slice(&other.slot[..cells]);
         let empty = usize::from(other.n_empty);
         self.empties[..empty].copy_from_slice(&other.empties[..empty]);
@@ -558,7 +552,7 @@ impl Position {
         self.slot[usize::from(last)] = s as u16;
 
         self.cells[i] = code;
-        self.kinds[usize::from(code)][i / 64 + 1] |= 1 << (i % 64);
+        self.kinds[usize::from(code & 3)][i / 64 + 1] |= 1 << (i % 64);
         self.pieces[usize::from(code >> 1)] += 1;
 
         // Branch-free where random play makes the tests coin flips. Empty
@@ -652,8 +646,8 @@ impl Position {
         let mut s = root;
         loop {
             let bit = 1 << (s % 64);
-            self.kinds[usize::from(self.cells[s])][s / 64 + 1] &= !bit;
-            self.kinds[usize::from(code)][s / 64 + 1] |= bit;
+            self.kinds[usize::from(self.cells[s] & 3)][s / 64 + 1] &= !bit;
+            self.kinds[usize::from(code & 3)][s / 64 + 1] |= bit;
             self.cells[s] = code;
             // Branch-free: a neighbour counts if it is a piece of another
             // group not already seen from this stone.
@@ -684,6 +678,7 @@ impl Position {
     /// new one, once `by` has changed the group of type `from` beside it
     /// (`touches[g]` of its stones touch `g`): they swap from one attacker
     /// side to the other, as their type attacks `g` before and after.
+    #[inline(never)]
     fn count_after_change(&self, g: usize, from: u8, by: Color) -> [u16; 2] {
         let code = self.cells[g];
         let k = self.touches[g];
@@ -724,22 +719,17 @@ impl Position {
     /// and files it under the colour that may change it.
     fn recount(&mut self, root: usize) {
         let code = self.cells[root];
-        let mut span = NO_SPAN;
-        self.mark(root, &mut span);
-        let count = self.count_marked(span, code);
+        self.mark(root);
+        let count = self.count_marked(code);
         self.attackers[root] = count;
         self.set_entitled(root, entitled(count, code >> 1));
     }
 
-    /// Marks the stones of the group `root` in `marked`, widening `span`
-    /// to the words they lie in.
-    fn mark(&mut self, root: usize, span: &mut (usize, usize)) {
+    /// Marks the stones of the group `root` in `marked`.
+    fn mark(&mut self, root: usize) {
         let mut s = root;
         loop {
-            let w = s / 64 + 1;
-            self.marked[w] |= 1 << (s % 64);
-            span.0 = span.0.min(w);
-            span.1 = span.1.max(w);
+            self.marked[s / 64 + 1] |= 1 << (s % 64);
             s = usize::from(self.next[s]);
             if s == root {
                 break;
@@ -748,18 +738,18 @@ impl Position {
     }
 
     /// The distinct attackers, per colour, of a group of type `code` whose
-    /// stones are marked, within the words `span` (whatever type the
-    /// stones have now): the pieces of its two attacking types beside it,
-    /// found a word of cells at a time. Clears the marks.
-    fn count_marked(&mut self, (lo, hi): (usize, usize), code: u8) -> [u16; 2] {
-        let dark = &self.kinds[usize::from(attacker_code(code, Color::Dark))];
-        let light = &self.kinds[usize::from(attacker_code(code, Color::Light))];
+    /// stones are marked (whatever type they have now): the pieces of its
+    /// two attacking types beside it, found a word of cells at a time.
+    /// Clears the marks.
+    fn count_marked(&mut self, code: u8) -> [u16; 2] {
+        let dark = &self.kinds[usize::from(attacker_code(code, Color::Dark) & 3)];
+        let light = &self.kinds[usize::from(attacker_code(code, Color::Light) & 3)];
         let stride = self.stride as u32;
+        // The words of the board's points and their neighbours (a row is
+        // shorter than a word, so shifting by one reaches the next word).
+        let last = self.stride * (usize::from(self.size()) + 3) / 64 + 1;
         let mut count = [0u32; 2];
-        // A neighbour lies at most a row away, so in the word before, the
-        // same or the word after (a row is shorter than a word), and never
-        // in the end words.
-        for w in lo.max(2) - 1..=(hi + 1).min(WORDS - 2) {
+        for w in 1..=last {
             let (before, m, after) = (self.marked[w - 1], self.marked[w], self.marked[w + 1]);
             let beside = (m << 1 | before >> 63)
                 | (m >> 1 | after << 63)
@@ -769,7 +759,7 @@ impl Position {
             count[0] += (beside & dark[w]).count_ones();
             count[1] += (beside & light[w]).count_ones();
         }
-        self.marked[lo..=hi].fill(0);
+        self.marked[1..=last].fill(0);
         [count[0] as u16, count[1] as u16]
     }
 

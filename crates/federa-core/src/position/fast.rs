@@ -7,7 +7,7 @@
 use super::codes::{CHANGE_BASE, Code, SWAP};
 use super::features::MAX_ACTIVE;
 use super::weights::GAMMA;
-use super::{EMPTY, NO_SPAN, Position, entitled};
+use super::{EMPTY, Position, entitled};
 use crate::rng::Rng;
 use crate::types::{Color, Move, Piece, attacker_code};
 
@@ -314,13 +314,7 @@ impl Position {
             if gain > 0 && self.stones[root] == self.pieces[me.other().index()] {
                 return CHANGE_BASE + self.canon[root];
             }
-            // An answer of `enough` or more leaves this change no better.
-            let enough = if best_worth == i32::MIN {
-                i32::MAX
-            } else {
-                lead + gain - best_worth
-            };
-            let worth = lead + gain - self.answer_to_change(root, me, enough);
+            let worth = lead + gain - self.answer_to_change(root, me);
             if worth > best_worth {
                 best_worth = worth;
                 best = root;
@@ -341,27 +335,22 @@ impl Position {
 
     /// On a full board: the biggest of `by`'s groups that the opponent may
     /// change once `by` has changed the group `root` (0 if none), worked
-    /// out from the group tables without playing the change, or some
-    /// answer of at least `enough` once one is found. Only the groups
+    /// out from the group tables without playing the change. Only the groups
     /// beside `root` and the group it joins can change hands; the others
     /// keep their attackers.
-    fn answer_to_change(&mut self, root: usize, by: Color, enough: i32) -> i32 {
+    fn answer_to_change(&mut self, root: usize, by: Color) -> i32 {
         let from = self.cells[root];
         let into = attacker_code(from, by);
         let them = by.other().index() as u8;
         // The stones keep their type: a walk that leaves the board as it is.
         let n_touched = self.touch_around(root, from);
         let mut answer = 0;
-        let mut biggest = root;
         let mut joined = self.stones[root];
         for t in 0..n_touched {
             let g = usize::from(self.touched[t]);
             let code = self.cells[g];
             if code == into {
                 joined += self.stones[g];
-                if self.stones[g] > self.stones[biggest] {
-                    biggest = g;
-                }
             } else if Color::from_code_bit(code) == by
                 && entitled(self.count_after_change(g, from, by), code >> 1) == them
             {
@@ -375,22 +364,19 @@ impl Position {
             }
         }
         // The joined group is the dearest to count: only when it matters.
-        if joined > answer && i32::from(answer) < enough {
-            let mut span = NO_SPAN;
-            self.mark(root, &mut span);
-            for t in 0..n_touched {
-                let g = usize::from(self.touched[t]);
-                if self.cells[g] == into {
-                    self.mark(g, &mut span);
-                }
-            }
-            let count = self.count_marked(span, into);
-            if entitled(count, into >> 1) == them {
-                answer = joined;
-            }
+        let counting = joined > answer;
+        if counting {
+            self.mark(root);
         }
         for t in 0..n_touched {
-            self.touches[usize::from(self.touched[t])] = 0;
+            let g = usize::from(self.touched[t]);
+            self.touches[g] = 0;
+            if counting && self.cells[g] == into {
+                self.mark(g);
+            }
+        }
+        if counting && entitled(self.count_marked(into), into >> 1) == them {
+            answer = joined;
         }
         i32::from(answer)
     }
@@ -541,7 +527,7 @@ mod tests {
                 let worked_out = if gain > 0 && pos.stones[root] == pos.pieces[me.other().index()] {
                     None
                 } else {
-                    let answer = pos.answer_to_change(root, me, i32::MAX);
+                    let answer = pos.answer_to_change(root, me);
                     answered += usize::from(answer > 0);
                     Some(pos.lead(me) + gain - answer)
                 };
