@@ -678,6 +678,7 @@ impl Position {
     /// new one, once `by` has changed the group of type `from` beside it
     /// (`touches[g]` of its stones touch `g`): they swap from one attacker
     /// side to the other, as their type attacks `g` before and after.
+    // Out of line: two callers, and the wasm's size budget.
     #[inline(never)]
     fn count_after_change(&self, g: usize, from: u8, by: Color) -> [u16; 2] {
         let code = self.cells[g];
@@ -725,7 +726,9 @@ impl Position {
         self.set_entitled(root, entitled(count, code >> 1));
     }
 
-    /// Marks the stones of the group `root` in `marked`.
+    /// Marks the stones of the group `root` in `marked`. The list is walked
+    /// by hand, without `group_stones`' end flag, in the engine's hottest
+    /// loop.
     fn mark(&mut self, root: usize) {
         let mut s = root;
         loop {

@@ -310,17 +310,28 @@ impl Position {
             if best_worth > i32::MIN && (root == first || lead + gain <= best_worth) {
                 continue;
             }
-            // Only a change of an opponent's group can take its last piece.
-            if gain > 0 && self.stones[root] == self.pieces[me.other().index()] {
+            let Some(worth) = self.change_worth(root) else {
                 return CHANGE_BASE + self.canon[root];
-            }
-            let worth = lead + gain - self.answer_to_change(root, me);
+            };
             if worth > best_worth {
                 best_worth = worth;
                 best = root;
             }
         }
         CHANGE_BASE + self.canon[best]
+    }
+
+    /// On a full board, what the look ahead weighs of the mover's change of
+    /// the group `root`: `None` if it wins at once, else the mover's lead
+    /// after it less the biggest of its groups the opponent may then change.
+    fn change_worth(&mut self, root: usize) -> Option<i32> {
+        let me = self.to_move;
+        let gain = self.gain(root);
+        // Only a change of an opponent's group can take its last piece.
+        if gain > 0 && self.stones[root] == self.pieces[me.other().index()] {
+            return None;
+        }
+        Some(self.lead(me) + gain - self.answer_to_change(root, me))
     }
 
     /// What changing the group `root` adds to the mover's lead: twice its
@@ -523,14 +534,9 @@ mod tests {
             for root in pos.changeable_roots(me).to_vec() {
                 let root = usize::from(root);
                 let m = pos.change_move(root, me);
-                let gain = pos.gain(root);
-                let worked_out = if gain > 0 && pos.stones[root] == pos.pieces[me.other().index()] {
-                    None
-                } else {
-                    let answer = pos.answer_to_change(root, me);
-                    answered += usize::from(answer > 0);
-                    Some(pos.lead(me) + gain - answer)
-                };
+                let worked_out = pos.change_worth(root);
+                answered +=
+                    usize::from(worked_out.is_some_and(|w| w < pos.lead(me) + pos.gain(root)));
                 assert_eq!(worked_out, worth(&before, m), "{before}: {m}");
                 assert!(
                     pos.same_state(&before),
