@@ -138,6 +138,6 @@ fn after_garbage_the_engine_plays_a_whole_game() {
     let game = &replies[garbage_replies + 3..];
     let moves = game.iter().take_while(|r| r.starts_with("= ")).count();
     assert!(moves > 10, "many moves played: {game:?}");
-    assert_eq!(game[moves], "? the game is over: Light won");
+    assert_eq!(game[moves], "? the game is over: Dark won");
     assert!(game.last().unwrap().starts_with("= "), "status answers");
 }

@@ -1,9 +1,9 @@
 //! The position: the board, the side to move, and everything the rules need
 //! kept up to date move by move.
 //!
-//! Groups are kept as union-find sets (every stone carries its group's id, the
-//! stones of a group form a circular list) with pseudo-liberty counts, so a
-//! group is enclosed exactly when its count is zero. Groups never split: a
+//! Groups are kept as union-find sets (every stone carries its group's id,
+//! every group its stones as a set of cells, 64 to a word) with pseudo-liberty
+//! counts, so a group is enclosed exactly when its count is zero. Groups never split: a
 //! placement only merges, and a change turns a whole group into one type and
 //! merges it with its new neighbours. An enclosed group's neighbours are all
 //! pieces, so only a change next to it can alter who may change it; each
@@ -63,7 +63,6 @@ const NOBODY: u8 = 2;
 /// assert_eq!(pos.to_move(), Color::Light);
 /// assert_eq!(pos.legal_moves().len(), 17); // 8 points × 2 shapes, and the swap
 /// ```
-#[derive(Clone)]
 pub struct Position {
     rules: Rules,
     /// N + 2: distance between vertically adjacent cells.
@@ -72,8 +71,6 @@ pub struct Position {
     cells: [u8; CELLS],
     /// Per stone: the id of its group (a stone of the group, the root).
     gid: [u16; CELLS],
-    /// Per stone: the next stone of its group (a circular list).
-    next: [u16; CELLS],
     /// Per root: number of stones.
     stones: [u16; CELLS],
     /// Per root: pseudo-liberties (stone–empty adjacencies, with repeats).
@@ -85,15 +82,15 @@ pub struct Position {
     /// Per piece code: the cells that hold it, so that a group's distinct
     /// attackers are counted a word of cells at a time.
     kinds: [[u64; WORDS]; 4],
-    /// Scratch, while counting a group's attackers: its stones. Empty
-    /// between counts.
-    marked: [u64; WORDS],
+    /// Per root: the cells of its group, laid out as in `kinds`, `words`
+    /// words each (as many as this size needs, so that copies stay small);
+    /// all zero for every other cell.
+    sets: Box<[u64]>,
+    /// Words per group in `sets`.
+    words: usize,
     /// Per root: the colour index that may change it, or `NOBODY`.
     entitled: [u8; CELLS],
-    /// Per root, during a change: how many changed stones touch the group.
-    /// Zero between moves.
-    touches: [u16; CELLS],
-    /// Scratch, during a change: the groups it touches, each once.
+    /// Scratch, during a change: the groups beside it, each once.
     touched: [u16; MAX_POINTS],
     /// Per empty cell: its index in `empties`; per root: its index in
     /// `changeable[entitled]`.
@@ -120,12 +117,12 @@ impl Position {
     pub fn new(rules: Rules) -> Position {
         let n = usize::from(rules.size());
         let stride = n + 2;
+        let words = (stride * (n + 4)).div_ceil(64) + 2;
         let mut pos = Position {
             rules,
             stride,
             cells: [BORDER; CELLS],
             gid: [0; CELLS],
-            next: [0; CELLS],
             stones: [0; CELLS],
             libs: {
                 // Cell 0 is a border cell, the group id of every empty and
@@ -137,9 +134,9 @@ impl Position {
             canon: [0; CELLS],
             attackers: [[0; 2]; CELLS],
             kinds: [[0; WORDS]; 4],
-            marked: [0; WORDS],
+            sets: vec![0; stride * (n + 4) * words].into_boxed_slice(),
+            words,
             entitled: [NOBODY; CELLS],
-            touches: [0; CELLS],
             touched: [0; MAX_POINTS],
             slot: [0; CELLS],
             empties: [0; MAX_POINTS],
@@ -334,7 +331,7 @@ impl Position {
             attacker_code(code, Color::Dark),
             attacker_code(code, Color::Light),
         ];
-        for s in group_stones(&self.next, root) {
+        for s in self.stones_of(root) {
             points.push(self.point(s));
             for q in self.neighbours(s) {
                 let c = self.cells[q];
@@ -490,12 +487,12 @@ impl Position {
         let cells = other.stride * (usize::from(other.size()) + 4);
         self.cells[..cells].copy_from_slice(&other.cells[..cells]);
         self.gid[..cells].copy_from_slice(&other.gid[..cells]);
-        self.next[..cells].copy_from_slice(&other.next[..cells]);
         self.stones[..cells].copy_from_slice(&other.stones[..cells]);
         self.libs[..cells].copy_from_slice(&other.libs[..cells]);
         self.canon[..cells].copy_from_slice(&other.canon[..cells]);
         self.attackers[..cells].copy_from_slice(&other.attackers[..cells]);
         self.kinds = other.kinds;
+        self.sets.copy_from_slice(&other.sets);
         self.entitled[..cells].copy_from_slice(&other.entitled[..cells]);
         self.slot[..cells].copy_from_slice(&other.slot[..cells]);
         let empty = usize::from(other.n_empty);
@@ -552,7 +549,9 @@ impl Position {
         self.slot[usize::from(last)] = s as u16;
 
         self.cells[i] = code;
-        self.kinds[usize::from(code & 3)][i / 64 + 1] |= 1 << (i % 64);
+        let (w, bit) = (i / 64 + 1, 1 << (i % 64));
+        self.kinds[usize::from(code & 3)][w] |= bit;
+        self.sets[i * self.words + w] = bit;
         self.pieces[usize::from(code >> 1)] += 1;
 
         // Branch-free where random play makes the tests coin flips. Empty
@@ -566,7 +565,6 @@ impl Position {
             self.libs[usize::from(self.gid[q])] -= u16::from(c < EMPTY);
         }
         self.gid[i] = i as u16;
-        self.next[i] = i as u16;
         self.stones[i] = 1;
         self.libs[i] = libs;
         self.canon[i] = i as u16;
@@ -607,28 +605,31 @@ impl Position {
             self.pieces[usize::from(from >> 1)] -= n;
             self.pieces[usize::from(into >> 1)] += n;
         }
-        let n_touched = self.touch_around(root, into);
+        let group = &self.sets[root * self.words..][..self.words];
+        for (w, &bits) in group.iter().enumerate() {
+            self.kinds[usize::from(from & 3)][w] &= !bits;
+            self.kinds[usize::from(into & 3)][w] |= bits;
+            for s in cells_of(bits, w) {
+                self.cells[s] = into;
+            }
+        }
+        let n_touched = self.groups_beside(root);
         // An enclosed group of another type swaps the changed stones touching
         // it from one attacker side to the other, as their type attacks it
         // before and after. Groups of the new type will join the changed one.
         for t in 0..n_touched {
             let g = usize::from(self.touched[t]);
             let code = self.cells[g];
-            if code == into {
-                continue;
-            }
-            if self.libs[g] == 0 {
-                let count = self.count_after_change(g, from, by);
+            if code != into && self.libs[g] == 0 {
+                let count = self.count_after_change(g, root, from, by);
                 self.attackers[g] = count;
                 self.set_entitled(g, entitled(count, code >> 1));
             }
-            self.touches[g] = 0;
         }
         let mut merged = root;
         for t in 0..n_touched {
             let g = usize::from(self.touched[t]);
             if self.cells[g] == into {
-                self.touches[g] = 0;
                 self.set_entitled(g, NOBODY);
                 merged = self.merge(merged, g);
             }
@@ -638,51 +639,49 @@ impl Position {
         }
     }
 
-    /// Walks the group `root`, rewriting each stone as `code`, and lists the
-    /// other groups beside it in `touched`, each once, with how many of its
-    /// stones touch each in `touches`. Returns how many it listed.
-    fn touch_around(&mut self, root: usize, code: u8) -> usize {
+    /// Lists in `touched` the groups beside the group `root`, each once:
+    /// the pieces beside its set of cells, a group's whole set taken away
+    /// as each is found.
+    fn groups_beside(&mut self, root: usize) -> usize {
+        let words = self.words;
+        let group = &self.sets[root * words..][..words];
+        let [a, b, c, d] = &self.kinds;
+        let mut near = [0u64; WORDS];
+        for (w, bits) in (1..).zip(beside(group, self.stride)) {
+            near[w] = bits & (a[w] | b[w] | c[w] | d[w]);
+        }
         let mut n_touched = 0;
-        let mut s = root;
-        loop {
-            let bit = 1 << (s % 64);
-            self.kinds[usize::from(self.cells[s] & 3)][s / 64 + 1] &= !bit;
-            self.kinds[usize::from(code & 3)][s / 64 + 1] |= bit;
-            self.cells[s] = code;
-            // Branch-free: a neighbour counts if it is a piece of another
-            // group not already seen from this stone.
-            let nb = self.neighbours(s);
-            let mut ids = [0usize; 4];
-            let mut valid = [false; 4];
-            for (k, q) in nb.into_iter().enumerate() {
-                let g = usize::from(self.gid[q]);
-                let dup = (0..k).fold(false, |d, j| d | (valid[j] & (ids[j] == g)));
-                ids[k] = g;
-                valid[k] = (self.cells[q] < EMPTY) & (g != root) & !dup;
-                let first = self.touches[g] == 0;
-                // A distinct group each: fewer than the points, and the
-                // slot past the end is written and then ignored.
+        for w in 1..words - 1 {
+            while near[w] != 0 {
+                let g = usize::from(self.gid[(w - 1) * 64 + near[w].trailing_zeros() as usize]);
                 self.touched[n_touched] = g as u16;
-                n_touched += usize::from(valid[k] & first);
-                self.touches[g] += u16::from(valid[k]);
-            }
-            s = usize::from(self.next[s]);
-            if s == root {
-                break;
+                n_touched += 1;
+                let other = &self.sets[g * words..][..words];
+                for (near, other) in near[w..words].iter_mut().zip(&other[w..]) {
+                    *near &= !other;
+                }
             }
         }
         n_touched
     }
 
     /// The attackers of the enclosed group `g`, of another type than the
-    /// new one, once `by` has changed the group of type `from` beside it
-    /// (`touches[g]` of its stones touch `g`): they swap from one attacker
-    /// side to the other, as their type attacks `g` before and after.
+    /// new one, once `by` has changed the group `root` of type `from` beside
+    /// it: its stones touching `g` swap from one attacker side to the
+    /// other, as their type attacks `g` before and after.
     // Out of line: two callers, and the wasm's size budget.
     #[inline(never)]
-    fn count_after_change(&self, g: usize, from: u8, by: Color) -> [u16; 2] {
+    fn count_after_change(&self, g: usize, root: usize, from: u8, by: Color) -> [u16; 2] {
         let code = self.cells[g];
-        let k = self.touches[g];
+        let words = self.words;
+        let (group, other) = (
+            &self.sets[root * words..][..words],
+            &self.sets[g * words..][..words],
+        );
+        let k = beside(other, self.stride)
+            .zip(&group[1..])
+            .map(|(near, bits)| (near & bits).count_ones() as u16)
+            .sum::<u16>();
         let mut count = self.attackers[g];
         if attacker_code(code, Color::from_code_bit(from)) == from {
             count[usize::from(from >> 1)] -= k;
@@ -701,15 +700,22 @@ impl Position {
         } else {
             (b, a)
         };
-        let mut s = small;
-        loop {
-            self.gid[s] = big as u16;
-            s = usize::from(self.next[s]);
-            if s == small {
-                break;
+        let words = self.words;
+        if self.stones[small] == 1 {
+            // The common case: a stone just placed.
+            let (w, bit) = (small / 64 + 1, 1 << (small % 64));
+            self.sets[big * words + w] |= bit;
+            self.sets[small * words + w] = 0;
+            self.gid[small] = big as u16;
+        } else {
+            for w in 1..words - 1 {
+                let bits = std::mem::take(&mut self.sets[small * words + w]);
+                self.sets[big * words + w] |= bits;
+                for s in cells_of(bits, w) {
+                    self.gid[s] = big as u16;
+                }
             }
         }
-        self.next.swap(big, small);
         self.stones[big] += self.stones[small];
         self.libs[big] += self.libs[small];
         self.canon[big] = self.canon[big].min(self.canon[small]);
@@ -720,50 +726,29 @@ impl Position {
     /// and files it under the colour that may change it.
     fn recount(&mut self, root: usize) {
         let code = self.cells[root];
-        self.mark(root);
-        let count = self.count_marked(code);
+        let count = self.count_beside(&self.sets[root * self.words..][..self.words], code);
         self.attackers[root] = count;
         self.set_entitled(root, entitled(count, code >> 1));
     }
 
-    /// Marks the stones of the group `root` in `marked`. The list is walked
-    /// by hand, without `group_stones`' end flag, in the engine's hottest
-    /// loop.
-    fn mark(&mut self, root: usize) {
-        let mut s = root;
-        loop {
-            self.marked[s / 64 + 1] |= 1 << (s % 64);
-            s = usize::from(self.next[s]);
-            if s == root {
-                break;
-            }
-        }
-    }
-
     /// The distinct attackers, per colour, of a group of type `code` whose
-    /// stones are marked (whatever type they have now): the pieces of its
+    /// cells are `group` (whatever type they hold now): the pieces of its
     /// two attacking types beside it, found a word of cells at a time.
-    /// Clears the marks.
-    fn count_marked(&mut self, code: u8) -> [u16; 2] {
+    fn count_beside(&self, group: &[u64], code: u8) -> [u16; 2] {
         let dark = &self.kinds[usize::from(attacker_code(code, Color::Dark) & 3)];
         let light = &self.kinds[usize::from(attacker_code(code, Color::Light) & 3)];
-        let stride = self.stride as u32;
-        // The words of the board's points and their neighbours (a row is
-        // shorter than a word, so shifting by one reaches the next word).
-        let last = self.stride * (usize::from(self.size()) + 3) / 64 + 1;
         let mut count = [0u32; 2];
-        for w in 1..=last {
-            let (before, m, after) = (self.marked[w - 1], self.marked[w], self.marked[w + 1]);
-            let beside = (m << 1 | before >> 63)
-                | (m >> 1 | after << 63)
-                | (m << stride | before >> (64 - stride))
-                | (m >> stride | after << (64 - stride));
-            let beside = beside & !m;
-            count[0] += (beside & dark[w]).count_ones();
-            count[1] += (beside & light[w]).count_ones();
+        for ((near, dark), light) in beside(group, self.stride).zip(&dark[1..]).zip(&light[1..]) {
+            count[0] += (near & dark).count_ones();
+            count[1] += (near & light).count_ones();
         }
-        self.marked[1..=last].fill(0);
         [count[0] as u16, count[1] as u16]
+    }
+
+    /// The cells of the group `root`, lowest first.
+    fn stones_of(&self, root: usize) -> impl Iterator<Item = usize> + '_ {
+        let group = &self.sets[root * self.words..][..self.words];
+        (1..self.words - 1).flat_map(move |w| cells_of(group[w], w))
     }
 
     /// Moves a group between the changeable lists.
@@ -866,14 +851,13 @@ impl Position {
         self.rules == other.rules
             && self.cells == other.cells
             && self.gid == other.gid
-            && self.next == other.next
+            && self.sets == other.sets
             && self.stones == other.stones
             && self.libs == other.libs
             && self.canon == other.canon
             && self.attackers == other.attackers
             && self.kinds == other.kinds
             && self.entitled == other.entitled
-            && self.touches == other.touches
             && self.slot == other.slot
             && self.empties == other.empties
             && self.n_empty == other.n_empty
@@ -917,14 +901,17 @@ impl Position {
                 }
             }
         }
-        assert!(self.touches.iter().all(|&t| t == 0));
-        assert!(self.marked.iter().all(|&w| w == 0));
+        let mut sets = vec![0; self.sets.len()];
         for (i, &cell) in self.cells.iter().enumerate() {
+            if cell < EMPTY {
+                sets[usize::from(self.gid[i]) * self.words + i / 64 + 1] |= 1 << (i % 64);
+            }
             for (code, kind) in self.kinds.iter().enumerate() {
                 let set = kind[i / 64 + 1] >> (i % 64) & 1 == 1;
                 assert_eq!(set, usize::from(cell) == code, "{self} at cell {i}");
             }
         }
+        assert!(*sets == *self.sets, "{self}: the groups' sets of cells");
     }
 
     /// Number of groups on the board (each counted once).
@@ -938,6 +925,18 @@ impl Position {
                 self.cells[i] < EMPTY && usize::from(self.gid[i]) == i
             })
             .count()
+    }
+}
+
+/// One copy routine for every clone: the tables are plain data, and only
+/// the groups' sets live apart.
+impl Clone for Position {
+    #[inline(never)]
+    fn clone(&self) -> Position {
+        Position {
+            sets: self.sets.clone(),
+            ..*self
+        }
     }
 }
 
@@ -961,20 +960,27 @@ impl fmt::Debug for Position {
     }
 }
 
-/// The stones of the group `root`, following the circular list `next`.
-/// (A function of the list alone, so that other fields of the position can
-/// be written during the walk.)
-fn group_stones(next: &[u16; CELLS], root: usize) -> impl Iterator<Item = usize> + '_ {
-    let mut s = root;
-    let mut done = false;
+/// The cells in the word `w` of a set of cells.
+fn cells_of(mut bits: u64, w: usize) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
-        if done {
-            return None;
-        }
-        let cur = s;
-        s = usize::from(next[s]);
-        done = s == root;
-        Some(cur)
+        let s = (bits != 0).then(|| (w - 1) * 64 + bits.trailing_zeros() as usize);
+        bits &= bits.wrapping_sub(1);
+        s
+    })
+}
+
+/// The cells beside a set of cells and not in it, word by word from the
+/// set's second word to its last but one (a row is shorter than a word, so
+/// a shift by a row reaches only the next word).
+#[inline(always)]
+fn beside(set: &[u64], stride: usize) -> impl Iterator<Item = u64> + '_ {
+    set.windows(3).map(move |w| {
+        let (before, m, after) = (w[0], w[1], w[2]);
+        let near = (m << 1 | before >> 63)
+            | (m >> 1 | after << 63)
+            | (m << stride | before >> (64 - stride))
+            | (m >> stride | after << (64 - stride));
+        near & !m
     })
 }
 

@@ -7,7 +7,7 @@
 use super::codes::{CHANGE_BASE, Code, SWAP};
 use super::features::MAX_ACTIVE;
 use super::weights::GAMMA;
-use super::{EMPTY, Position, entitled};
+use super::{EMPTY, Position, WORDS, entitled};
 use crate::rng::Rng;
 use crate::types::{Color, Move, Piece, attacker_code};
 
@@ -353,41 +353,40 @@ impl Position {
         let from = self.cells[root];
         let into = attacker_code(from, by);
         let them = by.other().index() as u8;
-        // The stones keep their type: a walk that leaves the board as it is.
-        let n_touched = self.touch_around(root, from);
+        let n_touched = self.groups_beside(root);
+        let touched = &self.touched[..n_touched];
         let mut answer = 0;
         let mut joined = self.stones[root];
-        for t in 0..n_touched {
-            let g = usize::from(self.touched[t]);
+        for &g in touched {
+            let g = usize::from(g);
             let code = self.cells[g];
             if code == into {
                 joined += self.stones[g];
             } else if Color::from_code_bit(code) == by
-                && entitled(self.count_after_change(g, from, by), code >> 1) == them
+                && entitled(self.count_after_change(g, root, from, by), code >> 1) == them
             {
                 answer = answer.max(self.stones[g]);
             }
         }
         for &g in self.changeable_roots(by.other()) {
-            let g = usize::from(g);
-            if self.touches[g] == 0 && Color::from_code_bit(self.cells[g]) == by {
-                answer = answer.max(self.stones[g]);
+            if !touched.contains(&g) && Color::from_code_bit(self.cells[usize::from(g)]) == by {
+                answer = answer.max(self.stones[usize::from(g)]);
             }
         }
         // The joined group is the dearest to count: only when it matters.
-        let counting = joined > answer;
-        if counting {
-            self.mark(root);
-        }
-        for t in 0..n_touched {
-            let g = usize::from(self.touched[t]);
-            self.touches[g] = 0;
-            if counting && self.cells[g] == into {
-                self.mark(g);
+        if joined > answer {
+            let words = self.words;
+            let mut group = [0u64; WORDS];
+            for g in std::iter::once(root).chain(touched.iter().map(|&g| usize::from(g))) {
+                if g == root || self.cells[g] == into {
+                    for (w, bits) in group[..words].iter_mut().zip(&self.sets[g * words..]) {
+                        *w |= bits;
+                    }
+                }
             }
-        }
-        if counting && entitled(self.count_marked(into), into >> 1) == them {
-            answer = joined;
+            if entitled(self.count_beside(&group[..words], into), into >> 1) == them {
+                answer = joined;
+            }
         }
         i32::from(answer)
     }
