@@ -645,10 +645,11 @@ impl Position {
     fn groups_beside(&mut self, root: usize) -> usize {
         let words = self.words;
         let group = &self.sets[root * words..][..words];
-        let [a, b, c, d] = &self.kinds;
+        let [a, b, c, d] = self.kinds.each_ref().map(|kind| &kind[..words]);
         let mut near = [0u64; WORDS];
-        for (w, bits) in (1..).zip(beside(group, self.stride)) {
-            near[w] = bits & (a[w] | b[w] | c[w] | d[w]);
+        let near = &mut near[..words];
+        for w in 1..words - 1 {
+            near[w] = beside(group, w, self.stride) & (a[w] | b[w] | c[w] | d[w]);
         }
         let mut n_touched = 0;
         for w in 1..words - 1 {
@@ -657,8 +658,8 @@ impl Position {
                 self.touched[n_touched] = g as u16;
                 n_touched += 1;
                 let other = &self.sets[g * words..][..words];
-                for (near, other) in near[w..words].iter_mut().zip(&other[w..]) {
-                    *near &= !other;
+                for v in w..words {
+                    near[v] &= !other[v];
                 }
             }
         }
@@ -678,9 +679,8 @@ impl Position {
             &self.sets[root * words..][..words],
             &self.sets[g * words..][..words],
         );
-        let k = beside(other, self.stride)
-            .zip(&group[1..])
-            .map(|(near, bits)| (near & bits).count_ones() as u16)
+        let k = (1..words - 1)
+            .map(|w| (beside(other, w, self.stride) & group[w]).count_ones() as u16)
             .sum::<u16>();
         let mut count = self.attackers[g];
         if attacker_code(code, Color::from_code_bit(from)) == from {
@@ -737,10 +737,13 @@ impl Position {
     fn count_beside(&self, group: &[u64], code: u8) -> [u16; 2] {
         let dark = &self.kinds[usize::from(attacker_code(code, Color::Dark) & 3)];
         let light = &self.kinds[usize::from(attacker_code(code, Color::Light) & 3)];
+        let words = group.len();
+        let (dark, light) = (&dark[..words], &light[..words]);
         let mut count = [0u32; 2];
-        for ((near, dark), light) in beside(group, self.stride).zip(&dark[1..]).zip(&light[1..]) {
-            count[0] += (near & dark).count_ones();
-            count[1] += (near & light).count_ones();
+        for w in 1..words - 1 {
+            let near = beside(group, w, self.stride);
+            count[0] += (near & dark[w]).count_ones();
+            count[1] += (near & light[w]).count_ones();
         }
         [count[0] as u16, count[1] as u16]
     }
@@ -969,19 +972,16 @@ fn cells_of(mut bits: u64, w: usize) -> impl Iterator<Item = usize> {
     })
 }
 
-/// The cells beside a set of cells and not in it, word by word from the
-/// set's second word to its last but one (a row is shorter than a word, so
-/// a shift by a row reaches only the next word).
+/// The word `w` of the cells beside a set of cells and not in it (a row is
+/// shorter than a word, so a shift by a row reaches only the next word).
 #[inline(always)]
-fn beside(set: &[u64], stride: usize) -> impl Iterator<Item = u64> + '_ {
-    set.windows(3).map(move |w| {
-        let (before, m, after) = (w[0], w[1], w[2]);
-        let near = (m << 1 | before >> 63)
-            | (m >> 1 | after << 63)
-            | (m << stride | before >> (64 - stride))
-            | (m >> stride | after << (64 - stride));
-        near & !m
-    })
+fn beside(set: &[u64], w: usize, stride: usize) -> u64 {
+    let (before, m, after) = (set[w - 1], set[w], set[w + 1]);
+    let near = (m << 1 | before >> 63)
+        | (m >> 1 | after << 63)
+        | (m << stride | before >> (64 - stride))
+        | (m >> stride | after << (64 - stride));
+    near & !m
 }
 
 /// Who may change an enclosed group with these attacker counts: the colour
