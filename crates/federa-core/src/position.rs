@@ -35,7 +35,18 @@ const MAX_POINTS: usize = MAX_SIZE as usize * MAX_SIZE as usize;
 /// 64-bit words of a set of cells, with an always-empty word at each end
 /// (cell `i` is bit `i % 64` of word `i / 64 + 1`), so that shifting a
 /// set by a row needs no bounds tests.
-const WORDS: usize = CELLS.div_ceil(64) + 2;
+const WORDS: usize = words_for(CELLS);
+
+/// Words of a set of `cells` cells, with its always-empty end words.
+const fn words_for(cells: usize) -> usize {
+    cells.div_ceil(64) + 2
+}
+
+/// The word of a set of cells that holds cell `i`, and its bit there.
+#[inline(always)]
+fn bit_of(i: usize) -> (usize, u64) {
+    (i / 64 + 1, 1 << (i % 64))
+}
 
 const EMPTY: u8 = 4;
 const BORDER: u8 = 5;
@@ -117,7 +128,7 @@ impl Position {
     pub fn new(rules: Rules) -> Position {
         let n = usize::from(rules.size());
         let stride = n + 2;
-        let words = (stride * (n + 4)).div_ceil(64) + 2;
+        let words = words_for(stride * (n + 4));
         let mut pos = Position {
             rules,
             stride,
@@ -549,7 +560,7 @@ impl Position {
         self.slot[usize::from(last)] = s as u16;
 
         self.cells[i] = code;
-        let (w, bit) = (i / 64 + 1, 1 << (i % 64));
+        let (w, bit) = bit_of(i);
         self.kinds[usize::from(code & 3)][w] |= bit;
         self.sets[i * self.words + w] = bit;
         self.pieces[usize::from(code >> 1)] += 1;
@@ -674,12 +685,8 @@ impl Position {
     #[inline(never)]
     fn count_after_change(&self, g: usize, root: usize, from: u8, by: Color) -> [u16; 2] {
         let code = self.cells[g];
-        let words = self.words;
-        let (group, other) = (
-            &self.sets[root * words..][..words],
-            &self.sets[g * words..][..words],
-        );
-        let k = (1..words - 1)
+        let (group, other) = (self.set_of(root), self.set_of(g));
+        let k = (1..self.words - 1)
             .map(|w| (beside(other, w, self.stride) & group[w]).count_ones() as u16)
             .sum::<u16>();
         let mut count = self.attackers[g];
@@ -703,7 +710,7 @@ impl Position {
         let words = self.words;
         if self.stones[small] == 1 {
             // The common case: a stone just placed.
-            let (w, bit) = (small / 64 + 1, 1 << (small % 64));
+            let (w, bit) = bit_of(small);
             self.sets[big * words + w] |= bit;
             self.sets[small * words + w] = 0;
             self.gid[small] = big as u16;
@@ -726,7 +733,7 @@ impl Position {
     /// and files it under the colour that may change it.
     fn recount(&mut self, root: usize) {
         let code = self.cells[root];
-        let count = self.count_beside(&self.sets[root * self.words..][..self.words], code);
+        let count = self.count_beside(self.set_of(root), code);
         self.attackers[root] = count;
         self.set_entitled(root, entitled(count, code >> 1));
     }
@@ -748,9 +755,16 @@ impl Position {
         [count[0] as u16, count[1] as u16]
     }
 
+    /// The set of cells of the group `root` (empty for a cell that is not
+    /// a root). Where other fields are written meanwhile, the callers slice
+    /// `sets` by hand, so that the borrow is of that field alone.
+    fn set_of(&self, root: usize) -> &[u64] {
+        &self.sets[root * self.words..][..self.words]
+    }
+
     /// The cells of the group `root`, lowest first.
     fn stones_of(&self, root: usize) -> impl Iterator<Item = usize> + '_ {
-        let group = &self.sets[root * self.words..][..self.words];
+        let group = self.set_of(root);
         (1..self.words - 1).flat_map(move |w| cells_of(group[w], w))
     }
 
@@ -907,10 +921,12 @@ impl Position {
         let mut sets = vec![0; self.sets.len()];
         for (i, &cell) in self.cells.iter().enumerate() {
             if cell < EMPTY {
-                sets[usize::from(self.gid[i]) * self.words + i / 64 + 1] |= 1 << (i % 64);
+                let (w, bit) = bit_of(i);
+                sets[usize::from(self.gid[i]) * self.words + w] |= bit;
             }
             for (code, kind) in self.kinds.iter().enumerate() {
-                let set = kind[i / 64 + 1] >> (i % 64) & 1 == 1;
+                let (w, bit) = bit_of(i);
+                let set = kind[w] & bit != 0;
                 assert_eq!(set, usize::from(cell) == code, "{self} at cell {i}");
             }
         }

@@ -379,7 +379,7 @@ impl Position {
             let mut group = [0u64; WORDS];
             for g in std::iter::once(root).chain(touched.iter().map(|&g| usize::from(g))) {
                 if g == root || self.cells[g] == into {
-                    for (w, bits) in group[..words].iter_mut().zip(&self.sets[g * words..]) {
+                    for (w, bits) in group[..words].iter_mut().zip(self.set_of(g)) {
                         *w |= bits;
                     }
                 }
