@@ -616,12 +616,19 @@ impl Position {
             self.pieces[usize::from(from >> 1)] -= n;
             self.pieces[usize::from(into >> 1)] += n;
         }
-        let group = &self.sets[root * self.words..][..self.words];
-        for (w, &bits) in group.iter().enumerate() {
-            self.kinds[usize::from(from & 3)][w] &= !bits;
-            self.kinds[usize::from(into & 3)][w] |= bits;
-            for s in cells_of(bits, w) {
-                self.cells[s] = into;
+        if n == 1 {
+            let (w, bit) = bit_of(root);
+            self.kinds[usize::from(from & 3)][w] &= !bit;
+            self.kinds[usize::from(into & 3)][w] |= bit;
+            self.cells[root] = into;
+        } else {
+            let group = &self.sets[root * self.words..][..self.words];
+            for (w, &bits) in group.iter().enumerate() {
+                self.kinds[usize::from(from & 3)][w] &= !bits;
+                self.kinds[usize::from(into & 3)][w] |= bits;
+                for s in cells_of(bits, w) {
+                    self.cells[s] = into;
+                }
             }
         }
         let n_touched = self.groups_beside(root);
@@ -654,6 +661,19 @@ impl Position {
     /// the pieces beside its set of cells, a group's whole set taken away
     /// as each is found.
     fn groups_beside(&mut self, root: usize) -> usize {
+        if self.stones[root] == 1 {
+            // A lone stone (half the changes): its neighbours, in the same
+            // order as the sets would give them.
+            let mut n_touched = 0;
+            for q in self.neighbours(root) {
+                let g = self.gid[q];
+                if self.cells[q] < EMPTY && !self.touched[..n_touched].contains(&g) {
+                    self.touched[n_touched] = g;
+                    n_touched += 1;
+                }
+            }
+            return n_touched;
+        }
         let words = self.words;
         let group = &self.sets[root * words..][..words];
         let [a, b, c, d] = self.kinds.each_ref().map(|kind| &kind[..words]);
@@ -685,10 +705,15 @@ impl Position {
     #[inline(never)]
     fn count_after_change(&self, g: usize, root: usize, from: u8, by: Color) -> [u16; 2] {
         let code = self.cells[g];
-        let (group, other) = (self.set_of(root), self.set_of(g));
-        let k = (1..self.words - 1)
-            .map(|w| (beside(other, w, self.stride) & group[w]).count_ones() as u16)
-            .sum::<u16>();
+        let k = if self.stones[root] == 1 {
+            // `g` is beside it.
+            1
+        } else {
+            let (group, other) = (self.set_of(root), self.set_of(g));
+            (1..self.words - 1)
+                .map(|w| (beside(other, w, self.stride) & group[w]).count_ones() as u16)
+                .sum::<u16>()
+        };
         let mut count = self.attackers[g];
         if attacker_code(code, Color::from_code_bit(from)) == from {
             count[usize::from(from >> 1)] -= k;
@@ -733,7 +758,11 @@ impl Position {
     /// and files it under the colour that may change it.
     fn recount(&mut self, root: usize) {
         let code = self.cells[root];
-        let count = self.count_beside(self.set_of(root), code);
+        let count = if self.stones[root] == 1 {
+            self.count_around(root, code)
+        } else {
+            self.count_beside(self.set_of(root), code)
+        };
         self.attackers[root] = count;
         self.set_entitled(root, entitled(count, code >> 1));
     }
@@ -753,6 +782,20 @@ impl Position {
             count[1] += (near & light[w]).count_ones();
         }
         [count[0] as u16, count[1] as u16]
+    }
+
+    /// `count_beside` for a group of the one stone `i`: its neighbours are
+    /// distinct cells, so each attacker is counted once without the sets.
+    fn count_around(&self, i: usize, code: u8) -> [u16; 2] {
+        let dark = attacker_code(code, Color::Dark);
+        let light = attacker_code(code, Color::Light);
+        let mut count = [0; 2];
+        for q in self.neighbours(i) {
+            let c = self.cells[q];
+            count[0] += u16::from(c == dark);
+            count[1] += u16::from(c == light);
+        }
+        count
     }
 
     /// The set of cells of the group `root` (empty for a cell that is not
