@@ -251,6 +251,18 @@ fn ln(x: f32) -> f32 {
     exponent as f32 * std::f32::consts::LN_2 + ln_m
 }
 
+/// The exploration factor of a child with n visits (its own and the
+/// prior's): 1/√n, n rounded down while below `INV_SQRT_TABLE` (1 for n < 1).
+fn inv_sqrt(n: f32) -> f32 {
+    if n < 1.0 {
+        1.0
+    } else if (n as usize) < INV_SQRT_TABLE {
+        1.0 / ((n as usize) as f32).sqrt()
+    } else {
+        1.0 / n.sqrt()
+    }
+}
+
 /// The learned model's priors of `codes` (all the legal moves of `pos`): a
 /// move r times as likely as the average one is valued 0.1 + 0.8·r/(r + 1),
 /// so 0.5 at the average, towards 0.9 for the likeliest and 0.1 for the
@@ -287,7 +299,9 @@ struct Search {
     /// children.
     seen: Vec<u32>,
     seen_stamp: u32,
-    /// 1/√n for n below `INV_SQRT_TABLE`.
+    /// `inv_sqrt(v + the prior visits)` for a child's visits v below
+    /// `INV_SQRT_TABLE`: indexed by the visits, so that no float becomes an
+    /// index in the selection's loop.
     inv_sqrt: Vec<f32>,
     /// Whether simulations count who owns each point (for an analysis).
     counting_owners: bool,
@@ -322,7 +336,7 @@ impl Search {
             seen: vec![0; CODES],
             seen_stamp: 0,
             inv_sqrt: (0..INV_SQRT_TABLE)
-                .map(|n| 1.0 / (n as f32).sqrt())
+                .map(|v| inv_sqrt(v as f32 + config.prior_visits))
                 .collect(),
             counting_owners: false,
             ownership: Vec::new(),
@@ -620,10 +634,9 @@ impl Search {
         let explore = self.config.exploration * ln(parent.visits.max(1) as f32).sqrt();
         let k = self.config.rave_equivalence;
         let prior_visits = self.config.prior_visits;
-        let mut best = parent.first_child;
+        let mut best = 0;
         let mut best_score = f32::NEG_INFINITY;
-        for i in parent.first_child..parent.first_child + u32::from(parent.n_children) {
-            let ch = self.tree.node(i);
+        for (i, ch) in self.tree.children(&parent).iter().enumerate() {
             let score = match ch.proof {
                 WIN => f32::INFINITY,
                 LOSS => -1.0e9 + ch.visits as f32,
@@ -642,7 +655,11 @@ impl Search {
                         } else {
                             w / n
                         };
-                        value + explore * self.inv_sqrt(n)
+                        let factor = match self.inv_sqrt.get(ch.visits as usize) {
+                            Some(&f) => f,
+                            None => inv_sqrt(n),
+                        };
+                        value + explore * factor
                     }
                 }
             };
@@ -651,20 +668,7 @@ impl Search {
                 best = i;
             }
         }
-        best
-    }
-
-    /// 1/√n for the whole number n ≥ 1 (1 for n < 1), from a table while n is
-    /// small.
-    #[inline]
-    fn inv_sqrt(&self, n: f32) -> f32 {
-        if n < 1.0 {
-            1.0
-        } else if (n as usize) < INV_SQRT_TABLE {
-            self.inv_sqrt[n as usize]
-        } else {
-            1.0 / n.sqrt()
-        }
+        parent.first_child + best as u32
     }
 
     /// Adds the result of one simulation to the nodes on its path, their

@@ -120,6 +120,11 @@ impl Tree {
         &self.nodes[i as usize]
     }
 
+    /// The children of the node `n`, side by side.
+    pub(super) fn children(&self, n: &Node) -> &[Node] {
+        &self.nodes[n.first_child as usize..][..usize::from(n.n_children)]
+    }
+
     pub(super) fn node_mut(&mut self, i: u32) -> &mut Node {
         &mut self.nodes[i as usize]
     }
