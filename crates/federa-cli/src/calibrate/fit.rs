@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 use std::fs;
 
 use federa_core::search::calibration::{
-    FILL_POINTS, RAW_POINTS, Table, fingerprint_of, lookup, win_chance,
+    FILL_POINTS, FITTED, RAW_POINTS, TABLES, Table, chance_in, fingerprint_of, win_chance,
 };
 
 use super::{CheckConfig, FitConfig};
@@ -30,11 +30,16 @@ impl Row {
         usize::from(self.size) * usize::from(self.size)
     }
 
-    /// A quarter of the games, picked by a hash of their numbers (so
-    /// every size loses about a quarter whatever order sizes come in), is
-    /// held out of the fit.
+    /// The game's quarter (0 to 3), picked by a hash of its number, so
+    /// that every size has about a quarter of its games in each whatever
+    /// order sizes come in.
+    fn fold(&self) -> u64 {
+        u64::from(self.game).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 62
+    }
+
+    /// The last quarter is held out of the fit.
     fn held_out(&self) -> bool {
-        u64::from(self.game).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 62 == 3
+        self.fold() == 3
     }
 }
 
@@ -44,10 +49,19 @@ const EDGE: f64 = 0.005;
 /// Bins of the expected calibration error and the diagram.
 const BINS: usize = 10;
 
+/// Fits a table for each size in the data at the budget asked for; the
+/// core's other tables (other sizes or budgets) are written back as they
+/// are, so that each budget's fit can run on its own data.
 pub fn run(config: &FitConfig) -> Result<(), String> {
     let rows = read(&config.data)?;
     let sizes: BTreeSet<u8> = rows.iter().map(|r| r.size).collect();
-    let mut tables = Vec::new();
+    let budget = u32::try_from(config.budget).map_err(|_| "--budget is too big".to_string())?;
+    let mut tables: Vec<((u8, u32), Table)> = FITTED
+        .iter()
+        .zip(TABLES.iter())
+        .filter(|((size, b), _)| *b != budget || !sizes.contains(size))
+        .map(|(&k, &t)| (k, t))
+        .collect();
     for &size in &sizes {
         let train: Vec<&Row> = rows
             .iter()
@@ -76,24 +90,67 @@ pub fn run(config: &FitConfig) -> Result<(), String> {
             train.iter().map(|r| r.game).collect::<BTreeSet<_>>().len(),
             rows.join(", ")
         );
-        tables.push((size, table));
+        tables.push(((size, budget), table));
     }
+    tables.sort_by_key(|&(k, _)| k);
     fs::write(&config.table, source(&tables)).map_err(|e| format!("{}: {e}", config.table))?;
-    let sizes: Vec<u8> = tables.iter().map(|(s, _)| *s).collect();
-    let all: Vec<Table> = tables.iter().map(|(_, t)| *t).collect();
-    let digest = format!("{:016x}\n", fingerprint_of(&sizes, &all));
+    let fitted: Vec<(u8, u32)> = tables.iter().map(|&(k, _)| k).collect();
+    let all: Vec<Table> = tables.iter().map(|&(_, t)| t).collect();
+    let digest = format!("{:016x}\n", fingerprint_of(&fitted, &all));
     fs::write(&config.fingerprint, &digest).map_err(|e| format!("{}: {e}", config.fingerprint))?;
     let held: Vec<&Row> = rows.iter().filter(|r| r.held_out()).collect();
     let chance = |r: &Row| {
-        let (_, t) = tables.iter().find(|(s, _)| *s == r.size).expect("a table");
-        f64::from(lookup(t, r.raw, r.occupied, r.cells()))
+        let iterations = u32::try_from(r.iterations).unwrap_or(u32::MAX);
+        f64::from(chance_in(
+            &fitted, &all, r.raw, r.size, r.occupied, iterations,
+        ))
     };
     println!("\nOn the held-out games:");
     let panels = report(&held, chance, config.budget);
     if let Some(path) = &config.diagram {
         fs::write(path, diagram(&panels, config.budget)).map_err(|e| format!("{path}: {e}"))?;
     }
+    cross_validate(&rows, &sizes, config.budget);
     Ok(())
+}
+
+/// The calibration with every game held out once: for each quarter of the
+/// games, a table fitted on the other three (a steadier figure than one
+/// quarter's, as a game's positions share its result).
+fn cross_validate(rows: &[Row], sizes: &BTreeSet<u8>, budget: u64) {
+    let at_budget = |r: &&Row| r.iterations == budget && sizes.contains(&r.size);
+    let mut folds = BTreeMap::new();
+    for &size in sizes {
+        for fold in 0..4 {
+            let train: Vec<&Row> = rows
+                .iter()
+                .filter(at_budget)
+                .filter(|r| r.size == size && r.fold() != fold && !r.proven)
+                .collect();
+            folds.insert((size, fold), fit_table(&train).0);
+        }
+    }
+    let every: Vec<&Row> = rows.iter().filter(|r| sizes.contains(&r.size)).collect();
+    let iterations = u32::try_from(budget).unwrap_or(u32::MAX);
+    println!(
+        "\nEvery game held out once (four quarters, each by a table fitted on the other three):"
+    );
+    report(
+        &every,
+        |r| {
+            let table = folds[&(r.size, r.fold())];
+            let fitted = [(r.size, iterations)];
+            f64::from(chance_in(
+                &fitted,
+                &[table],
+                r.raw,
+                r.size,
+                r.occupied,
+                iterations,
+            ))
+        },
+        budget,
+    );
 }
 
 /// `federa calibrate check`: how the map the core ships holds on other
@@ -104,7 +161,10 @@ pub fn check(config: &CheckConfig) -> Result<(), String> {
     println!("The map the core ships, on these games:");
     report(
         &all,
-        |r| f64::from(win_chance(r.raw, r.size, r.occupied)),
+        |r| {
+            let iterations = u32::try_from(r.iterations).unwrap_or(u32::MAX);
+            f64::from(win_chance(r.raw, r.size, r.occupied, iterations))
+        },
         0,
     );
     Ok(())
@@ -278,17 +338,21 @@ fn logistic(data: &[(f64, f64, f64)]) -> (f64, f64) {
 }
 
 /// The table file's text.
-fn source(tables: &[(u8, Table)]) -> String {
+fn source(tables: &[((u8, u32), Table)]) -> String {
     let mut out = String::from(
         "//! Generated by `federa calibrate fit` (scripts/calibrate.sh); do not edit.\n\n\
-         use super::Table;\n\n/// The board sizes calibrated, smallest first.\n",
+         use super::Table;\n\n/// The board sizes and search budgets (iterations) calibrated, by size,\n\
+         /// then budget.\n",
     );
-    let sizes: Vec<String> = tables.iter().map(|(s, _)| s.to_string()).collect();
+    let fitted: Vec<String> = tables
+        .iter()
+        .map(|((s, b), _)| format!("({s}, {b})"))
+        .collect();
     let _ = writeln!(
         out,
-        "pub const SIZES: [u8; {}] = [{}];\n\n/// Each size's table (see [`Table`]).\npub(super) const TABLES: [Table; {}] = [",
+        "pub const FITTED: [(u8, u32); {}] = [{}];\n\n/// The table of each (see [`Table`]).\npub const TABLES: [Table; {}] = [",
         tables.len(),
-        sizes.join(", "),
+        fitted.join(", "),
         tables.len()
     );
     for (_, t) in tables {

@@ -3,22 +3,25 @@
 //! side to move went on to win from positions where the strongest level saw
 //! that value, as lichess maps its engine's scores to win percentages.
 //!
-//! The map is a table per board size, over how full the board is and the
-//! raw value, read by bilinear interpolation in integers, so that native and
-//! wasm give the same chance bit for bit. `federa calibrate fit` writes the
-//! table (`calibration_table.rs`) from the data of `federa calibrate play`.
+//! The map is a table per board size and search budget (a longer search's
+//! values are more decided), over how full the board is and the raw value,
+//! read by bilinear interpolation in integers, so that native and wasm give
+//! the same chance bit for bit. Between two budgets of a size the chance is
+//! interpolated in the logarithm of the iterations; beyond them the nearest
+//! budget's table holds. `federa calibrate fit` writes the tables
+//! (`calibration_table.rs`) from the data of `federa calibrate play`.
 //!
 //! ```
 //! use federa_core::search::calibration::win_chance;
 //!
-//! let even = win_chance(0.5, 9, 40);
-//! assert!(win_chance(0.6, 9, 40) > even && win_chance(0.4, 9, 40) < even);
+//! let even = win_chance(0.5, 9, 40, 2000);
+//! assert!(win_chance(0.6, 9, 40, 2000) > even && win_chance(0.4, 9, 40, 2000) < even);
 //! ```
 
 #[path = "calibration_table.rs"]
 mod table;
 
-pub use table::SIZES;
+pub use table::{FITTED, TABLES};
 
 /// Points of a table row across the raw value, 0 to 1 in steps of 1/32.
 pub const RAW_POINTS: usize = 33;
@@ -30,31 +33,83 @@ pub type Table = [[u16; RAW_POINTS]; FILL_POINTS];
 /// Fixed-point steps between two table points (raw value and fullness).
 const STEP: u64 = 1024;
 
-/// The side to move's chance of winning for the search's value `raw` (0 to
-/// 1), on a board of `size` with `occupied` of its points filled. The
-/// table of the nearest size calibrated is used.
+/// The side to move's chance of winning for the value `raw` (0 to 1) of a
+/// search of `iterations`, on a board of `size` with `occupied` of its
+/// points filled. The tables of the nearest size calibrated are used.
 #[must_use]
-pub fn win_chance(raw: f32, size: u8, occupied: usize) -> f32 {
-    let nearest = (0..SIZES.len())
-        .min_by_key(|&k| SIZES[k].abs_diff(size))
-        .expect("a calibrated size");
-    let cells = usize::from(size) * usize::from(size);
-    lookup(&table::TABLES[nearest], raw, occupied, cells)
+pub fn win_chance(raw: f32, size: u8, occupied: usize, iterations: u32) -> f32 {
+    chance_in(&FITTED, &table::TABLES, raw, size, occupied, iterations)
 }
 
-/// A digest of every chance `tables` (for `sizes`) give on a grid of raw
-/// values and fullness: the same natively and in wasm, as a test checks.
+/// [`win_chance`] by the tables `tables`, fitted for the (size, budget)
+/// pairs `fitted` (ordered by size, then budget).
 #[must_use]
-pub fn fingerprint_of(sizes: &[u8], tables: &[Table]) -> u64 {
+pub fn chance_in(
+    fitted: &[(u8, u32)],
+    tables: &[Table],
+    raw: f32,
+    size: u8,
+    occupied: usize,
+    iterations: u32,
+) -> f32 {
+    let nearest = fitted
+        .iter()
+        .map(|&(s, _)| s)
+        .min_by_key(|s| s.abs_diff(size))
+        .expect("a calibrated size");
+    let cells = usize::from(size) * usize::from(size);
+    // The size's budgets just below and above the search's.
+    let bands = || (0..fitted.len()).filter(|&k| fitted[k].0 == nearest);
+    let below = bands().rfind(|&k| fitted[k].1 <= iterations);
+    let above = bands().find(|&k| fitted[k].1 >= iterations);
+    let value = match (below, above) {
+        (Some(lo), Some(hi)) if lo != hi => {
+            let (from, to) = (log2_fixed(fitted[lo].1), log2_fixed(fitted[hi].1));
+            let t = (log2_fixed(iterations) - from) * STEP / (to - from);
+            let low = lookup(&tables[lo], raw, occupied, cells);
+            let high = lookup(&tables[hi], raw, occupied, cells);
+            (low * (STEP - t) + high * t) / STEP
+        }
+        // At a budget fitted, or beyond the size's budgets: the nearest.
+        _ => {
+            let k = below.or(above).expect("a calibrated size has a budget");
+            lookup(&tables[k], raw, occupied, cells)
+        }
+    };
+    value as f32 / f32::from(u16::MAX)
+}
+
+/// log₂ `x` in `STEP`ths, exact at powers of two and linear between them
+/// (so that it rises with `x` and is the same on every platform); 0 for 0.
+fn log2_fixed(x: u32) -> u64 {
+    let x = u64::from(x.max(1));
+    let e = 63 - u64::from(x.leading_zeros());
+    e * STEP + (((x - (1 << e)) * STEP) >> e)
+}
+
+/// Search budgets at which the digest reads the map: below, at, between and
+/// beyond the budgets fitted.
+const DIGEST_BUDGETS: [u32; 5] = [500, 2000, 5000, 16000, 100_000];
+
+/// A digest of every chance `tables` (fitted for `fitted`) give on a grid
+/// of raw values, fullness and budgets: the same natively and in wasm, as a
+/// test checks.
+#[must_use]
+pub fn fingerprint_of(fitted: &[(u8, u32)], tables: &[Table]) -> u64 {
     // FNV-1a over the chances' bits.
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for (&size, table) in sizes.iter().zip(tables) {
+    let mut sizes: Vec<u8> = fitted.iter().map(|&(s, _)| s).collect();
+    sizes.dedup();
+    for size in sizes {
         let cells = usize::from(size) * usize::from(size);
-        for occupied in 0..=cells {
-            for k in 0..=200 {
-                let bits = lookup(table, k as f32 / 200.0, occupied, cells).to_bits();
-                for byte in bits.to_le_bytes() {
-                    hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+        for iterations in DIGEST_BUDGETS {
+            for occupied in 0..=cells {
+                for k in 0..=200 {
+                    let raw = k as f32 / 200.0;
+                    let p = chance_in(fitted, tables, raw, size, occupied, iterations);
+                    for byte in p.to_bits().to_le_bytes() {
+                        hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+                    }
                 }
             }
         }
@@ -65,13 +120,12 @@ pub fn fingerprint_of(sizes: &[u8], tables: &[Table]) -> u64 {
 /// The digest of the shipped tables (see [`fingerprint_of`]).
 #[must_use]
 pub fn fingerprint() -> u64 {
-    fingerprint_of(&SIZES, &table::TABLES)
+    fingerprint_of(&FITTED, &table::TABLES)
 }
 
 /// The chance that `table` gives for `raw` on a board with `occupied` of
-/// its `cells` filled.
-#[must_use]
-pub fn lookup(table: &Table, raw: f32, occupied: usize, cells: usize) -> f32 {
+/// its `cells` filled, in 65,535ths (rounded down).
+fn lookup(table: &Table, raw: f32, occupied: usize, cells: usize) -> u64 {
     let segments = (RAW_POINTS - 1) as u64;
     // Exact in f32 (a power of two times a value in 0..=1), so the same on
     // every platform; a NaN falls to 0.
@@ -83,8 +137,7 @@ pub fn lookup(table: &Table, raw: f32, occupied: usize, cells: usize) -> f32 {
     let at = |j: usize, i: usize| u64::from(table[j][i]);
     let low = at(j, i) * (STEP - t) + at(j, i + 1) * t;
     let high = at(j + 1, i) * (STEP - t) + at(j + 1, i + 1) * t;
-    let value = (low * (STEP - u) + high * u) / (STEP * STEP);
-    value as f32 / f32::from(u16::MAX)
+    (low * (STEP - u) + high * u) / (STEP * STEP)
 }
 
 /// A fixed-point coordinate as (segment, steps into it), the last point
@@ -113,8 +166,8 @@ mod tests {
             for row in t {
                 assert!(
                     row.windows(2).all(|w| w[0] <= w[1]),
-                    "size {}: {row:?}",
-                    SIZES[k]
+                    "size and budget {:?}: {row:?}",
+                    FITTED[k]
                 );
             }
         }
@@ -122,17 +175,51 @@ mod tests {
 
     #[test]
     fn the_chance_rises_with_the_raw_value_between_table_points() {
-        for &size in &SIZES {
+        for &(size, _) in &FITTED {
             let cells = usize::from(size) * usize::from(size);
-            for occupied in [0, cells / 3, cells - 1, cells] {
-                let mut last = 0.0;
-                for k in 0..=1000 {
-                    let p = win_chance(k as f32 / 1000.0, size, occupied);
-                    assert!(p >= last, "size {size}, {occupied} filled, raw {k}/1000");
-                    assert!((0.0..=1.0).contains(&p));
-                    last = p;
+            for iterations in [100, 2000, 7000, 16000, 1_000_000] {
+                for occupied in [0, cells / 3, cells - 1, cells] {
+                    let mut last = 0.0;
+                    for k in 0..=1000 {
+                        let p = win_chance(k as f32 / 1000.0, size, occupied, iterations);
+                        assert!(
+                            p >= last,
+                            "size {size}, {iterations} iterations, {occupied} filled, raw {k}/1000"
+                        );
+                        assert!((0.0..=1.0).contains(&p));
+                        last = p;
+                    }
                 }
             }
+        }
+    }
+
+    #[test]
+    fn between_two_budgets_the_chance_lies_between_theirs() {
+        let fitted = [(9, 1000), (9, 4000)];
+        let mut tables = [[[0; RAW_POINTS]; FILL_POINTS]; 2];
+        for (b, table) in tables.iter_mut().enumerate() {
+            for row in table.iter_mut() {
+                for (i, v) in row.iter_mut().enumerate() {
+                    *v = (i * 1000 + b * 30_000) as u16;
+                }
+            }
+        }
+        let at =
+            |iterations| (chance_in(&fitted, &tables, 0.5, 9, 40, iterations) * 65535.0).round();
+        // Raw 0.5 is point 16 of a row: 16,000 on the first, 46,000 on the second.
+        assert_eq!(at(1000), 16_000.0);
+        assert_eq!(at(4000), 46_000.0);
+        // Below and beyond the budgets fitted, the nearest budget's table.
+        assert_eq!(at(10), 16_000.0);
+        assert_eq!(at(1_000_000), 46_000.0);
+        // 2,000 is halfway between 1,000 and 4,000 in the logarithm.
+        assert_eq!(at(2000), 31_000.0);
+        let mut last = 0.0;
+        for iterations in (1000..=4000).step_by(7) {
+            let p = at(iterations);
+            assert!(p >= last, "{iterations} iterations");
+            last = p;
         }
     }
 
@@ -144,7 +231,10 @@ mod tests {
                 *v = (i * 2000 + j * 100) as u16;
             }
         }
-        let read = |raw: f32, occupied| (lookup(&table, raw, occupied, 100) * 65535.0).round();
+        let tables = [table];
+        let read = |raw: f32, occupied| {
+            (chance_in(&[(10, 2000)], &tables, raw, 10, occupied, 2000) * 65535.0).round()
+        };
         assert_eq!(read(0.0, 0), 0.0);
         assert_eq!(read(1.0, 100), 64_400.0);
         assert_eq!(read(0.5, 50), 32_200.0);
@@ -152,18 +242,19 @@ mod tests {
         assert_eq!(read(1.0 / 64.0, 0), 1000.0);
         // A quarter full is row 1; an eighth, halfway between rows 0 and 1.
         assert_eq!(read(0.0, 25), 100.0);
-        assert_eq!((lookup(&table, 0.0, 50, 400) * 65535.0).round(), 50.0);
+        let on_20 = chance_in(&[(10, 2000)], &tables, 0.0, 20, 50, 2000);
+        assert_eq!((on_20 * 65535.0).round(), 50.0);
     }
 
     #[test]
     fn sizes_between_and_beyond_use_the_nearest_table() {
-        let first = SIZES[0];
-        let last = SIZES[SIZES.len() - 1];
-        assert_eq!(win_chance(0.7, 2, 0), win_chance(0.7, first, 0));
+        let first = FITTED[0].0;
+        let last = FITTED[FITTED.len() - 1].0;
+        assert_eq!(win_chance(0.7, 2, 0, 2000), win_chance(0.7, first, 0, 2000));
         let cells = usize::from(last) * usize::from(last);
         assert_eq!(
-            win_chance(0.7, 25, 625),
-            win_chance(0.7, last, cells),
+            win_chance(0.7, 25, 625, 2000),
+            win_chance(0.7, last, cells, 2000),
             "a full board is as full on any size"
         );
     }

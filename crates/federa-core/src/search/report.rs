@@ -124,7 +124,8 @@ impl Search {
     fn calibrated(&self, raw: f32) -> f32 {
         let root = self.root.as_ref().expect("a root");
         let cells = usize::from(root.size()) * usize::from(root.size());
-        calibration::win_chance(raw, root.size(), cells - root.empty_count())
+        let iterations = self.tree.node(0).visits;
+        calibration::win_chance(raw, root.size(), cells - root.empty_count(), iterations)
     }
 
     /// What the search knows of the root's child `child`, with the line
