@@ -19,7 +19,7 @@ struct Row {
     game: u32,
     size: u8,
     occupied: usize,
-    iterations: u64,
+    iterations: u32,
     raw: f32,
     proven: bool,
     won: bool,
@@ -66,13 +66,13 @@ pub fn run(config: &FitConfig) -> Result<(), String> {
         let train: Vec<&Row> = rows
             .iter()
             .filter(|r| r.size == size && !r.held_out() && !r.proven)
-            .filter(|r| r.iterations == config.budget)
+            .filter(|r| r.iterations == budget)
             .collect();
         if train.len() < 100 {
             return Err(format!(
                 "{size}x{size}: {} unproven positions of {} iterations to fit, too few",
                 train.len(),
-                config.budget
+                budget
             ));
         }
         let (table, models) = fit_table(&train);
@@ -100,24 +100,28 @@ pub fn run(config: &FitConfig) -> Result<(), String> {
     fs::write(&config.fingerprint, &digest).map_err(|e| format!("{}: {e}", config.fingerprint))?;
     let held: Vec<&Row> = rows.iter().filter(|r| r.held_out()).collect();
     let chance = |r: &Row| {
-        let iterations = u32::try_from(r.iterations).unwrap_or(u32::MAX);
         f64::from(chance_in(
-            &fitted, &all, r.raw, r.size, r.occupied, iterations,
+            &fitted,
+            &all,
+            r.raw,
+            r.size,
+            r.occupied,
+            r.iterations,
         ))
     };
     println!("\nOn the held-out games:");
-    let panels = report(&held, chance, config.budget);
+    let panels = report(&held, chance, budget);
     if let Some(path) = &config.diagram {
-        fs::write(path, diagram(&panels, config.budget)).map_err(|e| format!("{path}: {e}"))?;
+        fs::write(path, diagram(&panels, budget)).map_err(|e| format!("{path}: {e}"))?;
     }
-    cross_validate(&rows, &sizes, config.budget);
+    cross_validate(&rows, &sizes, budget);
     Ok(())
 }
 
 /// The calibration with every game held out once: for each quarter of the
 /// games, a table fitted on the other three (a steadier figure than one
 /// quarter's, as a game's positions share its result).
-fn cross_validate(rows: &[Row], sizes: &BTreeSet<u8>, budget: u64) {
+fn cross_validate(rows: &[Row], sizes: &BTreeSet<u8>, budget: u32) {
     let at_budget = |r: &&Row| r.iterations == budget && sizes.contains(&r.size);
     let mut folds = BTreeMap::new();
     for &size in sizes {
@@ -131,7 +135,6 @@ fn cross_validate(rows: &[Row], sizes: &BTreeSet<u8>, budget: u64) {
         }
     }
     let every: Vec<&Row> = rows.iter().filter(|r| sizes.contains(&r.size)).collect();
-    let iterations = u32::try_from(budget).unwrap_or(u32::MAX);
     println!(
         "\nEvery game held out once (four quarters, each by a table fitted on the other three):"
     );
@@ -139,14 +142,14 @@ fn cross_validate(rows: &[Row], sizes: &BTreeSet<u8>, budget: u64) {
         &every,
         |r| {
             let table = folds[&(r.size, r.fold())];
-            let fitted = [(r.size, iterations)];
+            let fitted = [(r.size, budget)];
             f64::from(chance_in(
                 &fitted,
                 &[table],
                 r.raw,
                 r.size,
                 r.occupied,
-                iterations,
+                budget,
             ))
         },
         budget,
@@ -161,10 +164,7 @@ pub fn check(config: &CheckConfig) -> Result<(), String> {
     println!("The map the core ships, on these games:");
     report(
         &all,
-        |r| {
-            let iterations = u32::try_from(r.iterations).unwrap_or(u32::MAX);
-            f64::from(win_chance(r.raw, r.size, r.occupied, iterations))
-        },
+        |r| f64::from(win_chance(r.raw, r.size, r.occupied, r.iterations)),
         0,
     );
     Ok(())
@@ -185,8 +185,8 @@ fn read(paths: &[String]) -> Result<Vec<Row>, String> {
 /// Prints the calibration of `rows` by size and budget (the proven ones
 /// are shown as certain and left out), raw against `chance`; returns the
 /// diagram's panels of the analyses of `budget` iterations.
-fn report(rows: &[&Row], chance: impl Fn(&Row) -> f64, budget: u64) -> Vec<Panel> {
-    let mut groups: BTreeMap<(u8, u64), Vec<&Row>> = BTreeMap::new();
+fn report(rows: &[&Row], chance: impl Fn(&Row) -> f64, budget: u32) -> Vec<Panel> {
+    let mut groups: BTreeMap<(u8, u32), Vec<&Row>> = BTreeMap::new();
     for &r in rows.iter().filter(|r| !r.proven) {
         groups.entry((r.size, r.iterations)).or_default().push(r);
     }
@@ -250,7 +250,8 @@ fn parse(line: &str) -> Result<Row, String> {
         game: u32::try_from(num("game", game)?).map_err(|_| format!("game `{game}`"))?,
         size,
         occupied,
-        iterations: num("iterations", iterations)?,
+        iterations: u32::try_from(num("iterations", iterations)?)
+            .map_err(|_| format!("iterations `{iterations}` is too big"))?,
         raw,
         proven: flag("proven", proven)?,
         won: flag("won", won)?,
@@ -409,7 +410,7 @@ fn brier(rows: &[(f64, bool)]) -> f64 {
 /// The reliability diagram: a panel per size, share won against chance
 /// predicted, raw (grey) and calibrated (blue), each bin's dot as big as
 /// its share of the positions.
-fn diagram(panels: &[Panel], budget: u64) -> String {
+fn diagram(panels: &[Panel], budget: u32) -> String {
     const SIDE: f64 = 220.0;
     const PAD: f64 = 50.0;
     let width = panels.len() as f64 * (SIDE + PAD) + PAD;
