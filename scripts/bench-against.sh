@@ -10,16 +10,12 @@ size="${2:-13}"
 seconds="${3:-3}"
 runs="${4:-5}"
 
-old_tree="$ROOT/target/against/$commit"
-if [ ! -d "$old_tree" ]; then
-  say "checking out $commit in $old_tree"
-  git worktree add --detach "$old_tree" "$commit"
-fi
+old_tree=$(against_tree "$commit")
 say "building $commit and this tree (release)"
-(cd "$old_tree" && CARGO_TARGET_DIR="$ROOT/target/against/target" \
+(cd "$old_tree" && CARGO_TARGET_DIR="$AGAINST_TARGET" \
   cargo build --release --locked -p federa-cli)
 cargo build --release --locked -p federa-cli
-old="$ROOT/target/against/target/release/federa"
+old="$AGAINST_TARGET/release/federa"
 new="$ROOT/target/release/federa"
 
 rate() { sed -E 's/^[^:]*: ([0-9]+) .*/\1/'; }

@@ -12,26 +12,16 @@ commit="${1:-6a2d6b3}"
 playouts="${2:-2000}"
 iterations="${3:-3000}"
 
-if ! command -v valgrind > /dev/null; then
-  say "installing Debian's valgrind"
-  sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  $sudo apt-get update -q
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q valgrind
-fi
+ensure_valgrind
 
-old_tree="$ROOT/target/against/$commit"
-if [ ! -d "$old_tree" ]; then
-  say "checking out $commit in $old_tree"
-  git worktree add --detach "$old_tree" "$commit"
-fi
+old_tree=$(against_tree "$commit")
 mkdir -p "$old_tree/crates/federa-core/examples"
 cp crates/federa-core/examples/fixed_work.rs "$old_tree/crates/federa-core/examples/"
 say "building the work for $commit and this tree (release)"
-(cd "$old_tree" && CARGO_TARGET_DIR="$ROOT/target/against/target" \
+(cd "$old_tree" && CARGO_TARGET_DIR="$AGAINST_TARGET" \
   cargo build --release --locked -p federa-core --example fixed_work)
 cargo build --release --locked -p federa-core --example fixed_work
-old="$ROOT/target/against/target/release/examples/fixed_work"
+old="$AGAINST_TARGET/release/examples/fixed_work"
 new="$ROOT/target/release/examples/fixed_work"
 
 instructions() { # binary, work, amount

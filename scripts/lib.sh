@@ -53,14 +53,23 @@ ensure_npm_packages() {
   fi
 }
 
+# Installs Debian's packages $@ (as root, or through sudo).
+apt_install() {
+  say "installing Debian's $*"
+  local sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q "$@"
+}
+
 ensure_chromium() {
   if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
-    say "installing Debian's chromium and chromium-driver"
-    local sudo=""
-    [ "$(id -u)" -eq 0 ] || sudo="sudo"
-    $sudo apt-get update -q
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q chromium chromium-driver
+    apt_install chromium chromium-driver
   fi
+}
+
+ensure_valgrind() {
+  command -v valgrind >/dev/null || apt_install valgrind
 }
 
 ensure_web_tools() {
@@ -68,4 +77,19 @@ ensure_web_tools() {
   ensure_wasm_bindgen
   ensure_npm_packages
   ensure_trunk
+}
+
+# Where an older commit is built to compare with this tree (its own target
+# directory, so that this tree's build stays as it is).
+AGAINST_TARGET="$ROOT/target/against/target"
+
+# A worktree of commit $1 under target/against/, made the first time;
+# prints its path.
+against_tree() {
+  local tree="$ROOT/target/against/$1"
+  if [ ! -d "$tree" ]; then
+    say "checking out $1 in $tree" >&2
+    git worktree add --detach "$tree" "$1" >&2
+  fi
+  echo "$tree"
 }
