@@ -177,10 +177,14 @@ impl Position {
     /// a1, b1, …, along each row from the bottom).
     pub(crate) fn count_owners(&self, counts: &mut [[u32; 2]]) {
         let n = usize::from(self.size());
-        for (k, count) in counts.iter_mut().enumerate().take(n * n) {
-            let cell = self.cells[(k / n + 2) * self.stride + k % n + 1];
-            if cell < EMPTY {
-                count[usize::from(cell >> 1)] += 1;
+        // Row by row: no division per point (the analysis calls this every
+        // iteration).
+        for (row, counts) in counts.chunks_exact_mut(n).take(n).enumerate() {
+            let cells = &self.cells[(row + 2) * self.stride + 1..][..n];
+            for (count, &cell) in counts.iter_mut().zip(cells) {
+                if cell < EMPTY {
+                    count[usize::from(cell >> 1)] += 1;
+                }
             }
         }
     }
