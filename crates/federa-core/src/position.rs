@@ -664,11 +664,14 @@ impl Position {
         if self.stones[root] == 1 {
             // A lone stone (half the changes): its neighbours, in the same
             // order as the sets would give them.
+            // (Empty and border cells have group id 0, which no piece has.)
+            let nb = self.neighbours(root);
+            let gids = nb.map(|q| self.gid[q]);
             let mut n_touched = 0;
-            for q in self.neighbours(root) {
-                let g = self.gid[q];
-                if self.cells[q] < EMPTY && !self.touched[..n_touched].contains(&g) {
-                    self.touched[n_touched] = g;
+            for k in 0..4 {
+                let fresh = self.cells[nb[k]] < EMPTY && !gids[..k].contains(&gids[k]);
+                if fresh {
+                    self.touched[n_touched] = gids[k];
                     n_touched += 1;
                 }
             }

@@ -372,9 +372,15 @@ impl Position {
                 answer = answer.max(self.stones[g]);
             }
         }
+        // The list is long on a full board: the cheap tests first, the walk
+        // of `touched` only for a group that would raise the answer.
         for &g in self.changeable_roots(by.other()) {
-            if !touched.contains(&g) && Color::from_code_bit(self.cells[usize::from(g)]) == by {
-                answer = answer.max(self.stones[usize::from(g)]);
+            let stones = self.stones[usize::from(g)];
+            if stones > answer
+                && Color::from_code_bit(self.cells[usize::from(g)]) == by
+                && touched.iter().all(|&t| t != g)
+            {
+                answer = stones;
             }
         }
         // The joined group is the dearest to count: only when it matters.
