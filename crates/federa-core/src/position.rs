@@ -487,25 +487,30 @@ impl Position {
     }
 
     /// Makes this position a copy of `other`. Its tables are sized for the
-    /// largest board; where both boards are of one size only the part that
-    /// size uses is copied (a ninth of it on 9×9), which makes the search's
-    /// copies of a position cheap.
+    /// largest board; where both boards are of one size only the rows of
+    /// points are copied (a ninth of the tables on 9×9), which makes the
+    /// search's copies of a position cheap: the border rows above and below
+    /// are the same in every position of a size, as no piece is ever there.
     pub(crate) fn copy_from(&mut self, other: &Position) {
         if self.size() != other.size() {
             self.clone_from(other);
             return;
         }
-        let cells = other.stride * (usize::from(other.size()) + 4);
-        self.cells[..cells].copy_from_slice(&other.cells[..cells]);
-        self.gid[..cells].copy_from_slice(&other.gid[..cells]);
-        self.stones[..cells].copy_from_slice(&other.stones[..cells]);
-        self.libs[..cells].copy_from_slice(&other.libs[..cells]);
-        self.canon[..cells].copy_from_slice(&other.canon[..cells]);
-        self.attackers[..cells].copy_from_slice(&other.attackers[..cells]);
-        self.kinds = other.kinds;
-        self.sets.copy_from_slice(&other.sets);
-        self.entitled[..cells].copy_from_slice(&other.entitled[..cells]);
-        self.slot[..cells].copy_from_slice(&other.slot[..cells]);
+        let rows = 2 * other.stride..(usize::from(other.size()) + 2) * other.stride;
+        self.cells[rows.clone()].copy_from_slice(&other.cells[rows.clone()]);
+        self.gid[rows.clone()].copy_from_slice(&other.gid[rows.clone()]);
+        self.stones[rows.clone()].copy_from_slice(&other.stones[rows.clone()]);
+        self.libs[rows.clone()].copy_from_slice(&other.libs[rows.clone()]);
+        self.canon[rows.clone()].copy_from_slice(&other.canon[rows.clone()]);
+        self.attackers[rows.clone()].copy_from_slice(&other.attackers[rows.clone()]);
+        let words = other.words;
+        for (mine, theirs) in self.kinds.iter_mut().zip(&other.kinds) {
+            mine[..words].copy_from_slice(&theirs[..words]);
+        }
+        let sets = rows.start * words..rows.end * words;
+        self.sets[sets.clone()].copy_from_slice(&other.sets[sets]);
+        self.entitled[rows.clone()].copy_from_slice(&other.entitled[rows.clone()]);
+        self.slot[rows.clone()].copy_from_slice(&other.slot[rows]);
         let empty = usize::from(other.n_empty);
         self.empties[..empty].copy_from_slice(&other.empties[..empty]);
         for c in 0..2 {
