@@ -235,13 +235,11 @@ impl Position {
         }
         // Is the new piece's group enclosed at once, and how do the
         // hunters around it compare with the partners?
-        let own = if count[Neighbour::Empty as usize] > 0 || joins_free {
-            0
-        } else {
-            let hunters = count[Neighbour::Hunter as usize];
-            let partners = count[Neighbour::Partner as usize];
-            1 + u8::from(hunters <= partners) + u8::from(hunters < partners)
-        };
+        // Without a branch: random play makes it a coin flip.
+        let enclosed = u8::from(count[Neighbour::Empty as usize] == 0 && !joins_free);
+        let hunters = count[Neighbour::Hunter as usize];
+        let partners = count[Neighbour::Partner as usize];
+        let own = enclosed * (1 + u8::from(hunters <= partners) + u8::from(hunters < partners));
         [
             NEIGHBOURHOOD[key],
             SIZE_BUCKET[sizes[Neighbour::Prey as usize].min(9)],
