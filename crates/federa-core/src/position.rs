@@ -1054,12 +1054,11 @@ fn beside(set: &[u64], w: usize, stride: usize) -> u64 {
 /// Who may change an enclosed group with these attacker counts: the colour
 /// with more attackers, or the owner on a tie of at least one each.
 fn entitled([dark, light]: [u16; 2], owner: u8) -> u8 {
-    match dark.cmp(&light) {
-        std::cmp::Ordering::Greater => 0,
-        std::cmp::Ordering::Less => 1,
-        std::cmp::Ordering::Equal if dark > 0 => owner,
-        std::cmp::Ordering::Equal => NOBODY,
-    }
+    // Selects rather than branches: in random play the counts' order is a
+    // coin flip.
+    let tie = if dark > 0 { owner } else { NOBODY };
+    let unequal = u8::from(dark < light);
+    if dark == light { tie } else { unequal }
 }
 
 /// A group and its surroundings, as [`Position::group_at`] reports them.
