@@ -617,10 +617,10 @@ impl Position {
         let into = attacker_code(from, by);
         self.set_entitled(root, NOBODY);
         let n = self.stones[root];
-        if from >> 1 != into >> 1 {
-            self.pieces[usize::from(from >> 1)] -= n;
-            self.pieces[usize::from(into >> 1)] += n;
-        }
+        // (Without a branch: whose group it was is a coin flip.)
+        let moved = n * u16::from(from >> 1 != into >> 1);
+        self.pieces[usize::from(from >> 1)] -= moved;
+        self.pieces[usize::from(into >> 1)] += moved;
         if n == 1 {
             let (w, bit) = bit_of(root);
             self.kinds[usize::from(from & 3)][w] &= !bit;
@@ -723,12 +723,9 @@ impl Position {
                 .sum::<u16>()
         };
         let mut count = self.attackers[g];
-        if attacker_code(code, Color::from_code_bit(from)) == from {
-            count[usize::from(from >> 1)] -= k;
-        }
-        if attacker_code(code, by) == attacker_code(from, by) {
-            count[by.index()] += k;
-        }
+        count[usize::from(from >> 1)] -=
+            k * u16::from(attacker_code(code, Color::from_code_bit(from)) == from);
+        count[by.index()] += k * u16::from(attacker_code(code, by) == attacker_code(from, by));
         count
     }
 
