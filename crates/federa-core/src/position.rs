@@ -496,21 +496,26 @@ impl Position {
             self.clone_from(other);
             return;
         }
-        let rows = 2 * other.stride..(usize::from(other.size()) + 2) * other.stride;
-        self.cells[rows.clone()].copy_from_slice(&other.cells[rows.clone()]);
-        self.gid[rows.clone()].copy_from_slice(&other.gid[rows.clone()]);
-        self.stones[rows.clone()].copy_from_slice(&other.stones[rows.clone()]);
-        self.libs[rows.clone()].copy_from_slice(&other.libs[rows.clone()]);
-        self.canon[rows.clone()].copy_from_slice(&other.canon[rows.clone()]);
-        self.attackers[rows.clone()].copy_from_slice(&other.attackers[rows.clone()]);
+        let (start, end) = (
+            2 * other.stride,
+            (usize::from(other.size()) + 2) * other.stride,
+        );
+        fn copy<T: Copy>(mine: &mut [T], theirs: &[T], start: usize, end: usize) {
+            mine[start..end].copy_from_slice(&theirs[start..end]);
+        }
+        copy(&mut self.cells, &other.cells, start, end);
+        copy(&mut self.gid, &other.gid, start, end);
+        copy(&mut self.stones, &other.stones, start, end);
+        copy(&mut self.libs, &other.libs, start, end);
+        copy(&mut self.canon, &other.canon, start, end);
+        copy(&mut self.attackers, &other.attackers, start, end);
+        copy(&mut self.entitled, &other.entitled, start, end);
+        copy(&mut self.slot, &other.slot, start, end);
         let words = other.words;
         for (mine, theirs) in self.kinds.iter_mut().zip(&other.kinds) {
-            mine[..words].copy_from_slice(&theirs[..words]);
+            copy(mine, theirs, 0, words);
         }
-        let sets = rows.start * words..rows.end * words;
-        self.sets[sets.clone()].copy_from_slice(&other.sets[sets]);
-        self.entitled[rows.clone()].copy_from_slice(&other.entitled[rows.clone()]);
-        self.slot[rows.clone()].copy_from_slice(&other.slot[rows]);
+        copy(&mut self.sets, &other.sets, start * words, end * words);
         let empty = usize::from(other.n_empty);
         self.empties[..empty].copy_from_slice(&other.empties[..empty]);
         for c in 0..2 {
