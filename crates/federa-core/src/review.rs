@@ -1,9 +1,11 @@
 //! Game review: every move of a game judged by the AI's analysis of the
 //! positions before and after it, as lichess and KaTrain do.
 //!
-//! A move is classified by the mover's drop in the search's raw value (see
-//! [`MoveClass::of`] and [`MoveClass::THRESHOLDS`]), and shown with its
-//! calibrated chances before and after.
+//! A move is classified by the drop in the mover's calibrated chance of
+//! winning (see [`MoveClass::of`] and [`MoveClass::THRESHOLDS`]). A move
+//! the analysis before it doubts is set against the best move like against
+//! like: each valued by an analysis of the position it leads to
+//! ([`MoveReview::needs_pair`]).
 //!
 //! ```
 //! use federa_core::review::{Analyser, MoveClass, review};
@@ -38,11 +40,11 @@ pub enum MoveClass {
 }
 
 impl MoveClass {
-    /// The drop in winning chance (0 to 1) where each class starts:
-    /// inaccuracy, mistake, blunder. Lichess's inaccuracy (0.1 on its scale
-    /// of −1 to 1); its mistake and blunder (0.2, 0.3) raised a fifth, so
-    /// that the marks of this review's budget survive a search eight times
-    /// as long (docs/calibration.md).
+    /// The drop in the calibrated chance of winning (0 to 1) where each
+    /// class starts: inaccuracy, mistake, blunder. Lichess's inaccuracy
+    /// (0.1 on its scale of −1 to 1); its mistake and blunder (0.2, 0.3)
+    /// raised a fifth, so that the marks of this review's budget survive a
+    /// search eight times as long (docs/calibration.md).
     pub const THRESHOLDS: [f32; 3] = [0.05, 0.12, 0.18];
 
     /// The class of a move that took the mover's chance from `before` (with
@@ -116,16 +118,19 @@ pub struct MoveReview {
     /// The colour its player has from this move on (the swapper plays Dark;
     /// the first mover, if swapped, Light — also for the first move).
     pub player: Color,
-    /// The mover's chance of winning before the move, with the best move.
+    /// The mover's chance of winning before the move, with the best move:
+    /// its value in the analysis before it, or, when the move played was
+    /// set against it, the mean result of the analysis after it.
     pub before: f32,
     /// The mover's chance after the move played: its value in the analysis
-    /// before it if that looked at it enough (so the best move loses
-    /// nothing), else the mean result of the analysis after it.
+    /// before it (so the best move loses nothing), or, when set against the
+    /// best move or settled by a proof, the mean result of the analysis
+    /// after it.
     pub after: f32,
     /// Dark's chance after the move (the win-chance graph).
     pub dark: f32,
-    /// The drop in the search's raw value the class is by (before, with
-    /// the best move, less after the move played).
+    /// The same drop in the search's raw value (before, with the best
+    /// move, less after the move played).
     pub raw_drop: f32,
     /// The move's class.
     pub class: MoveClass,
@@ -134,11 +139,14 @@ pub struct MoveReview {
 }
 
 impl MoveReview {
-    /// Judges `played` from its position's analysis `before`, the analysis
-    /// of the position after it (`None` if the move ended the game), and
-    /// what a search of `from` through `played` found of it (`measured`,
-    /// see [`Player::measure`]; needed when `before` looked at it too
-    /// little, see [`MoveReview::needs_measure`]).
+    /// Judges `played` from its position's analysis `before` and the
+    /// analysis of the position after it (`after`; `None` if the move ended
+    /// the game). `best_after`, if given, is the analysis of the position
+    /// after the move `before` prefers, with the same budget as `after`:
+    /// the move is then set against the best one like against like, each
+    /// valued by a search of the position it leads to. Without it, the move
+    /// is valued as the search of `before` saw it (if it looked at it
+    /// enough, see [`MoveReview::needs_pair`]), else by `after`.
     #[must_use]
     pub fn new(
         ply: usize,
@@ -146,45 +154,31 @@ impl MoveReview {
         played: Move,
         before: &Analysis,
         after: Option<&Analysis>,
-        measured: Option<&Candidate>,
+        best_after: Option<&Analysis>,
     ) -> MoveReview {
-        let mut next = from.clone();
-        next.play_unchecked(played);
-        // The mover's colour from now on: the swapper takes Dark.
-        let mover = if played == Move::Swap {
-            Color::Dark
-        } else {
-            from.to_move()
-        };
+        let mover = mover_of(from, played);
+        let reached = outcome(from, played, after);
         // Each value twice: the calibrated chance shown, and the search's
-        // raw value, by whose drop the move is classed (the calibrated
-        // drops of a review at this budget marked far more moves than a
-        // review with eight times the budget confirms, and a class by the
-        // lower of the two drops kept fewer of its marks on new games:
-        // docs/calibration.md).
-        let (next_win, next_raw, won_after) = match (next.winner(), after) {
-            (Some(w), _) => {
-                let v = if w == mover { 1.0 } else { 0.0 };
-                (v, v, w == mover)
+        // raw value.
+        let best = before.candidates.first();
+        let (before_win, before_raw) = match (best, best_after) {
+            (Some(b), Some(a)) if b.mv != played => {
+                let o = outcome(from, b.mv, Some(a));
+                (o.win, o.raw)
             }
-            (None, Some(a)) if next.to_move() == mover => {
-                (a.mean, a.raw_mean, a.proven == Some(true))
-            }
-            (None, Some(a)) => (1.0 - a.mean, 1.0 - a.raw_mean, a.proven == Some(false)),
-            (None, None) => (0.5, 0.5, false),
+            _ => (before.win, before.raw),
         };
-        // The move's value as a search of the position before it sees it,
-        // as the best move's is seen (so the best move loses nothing): the
+        // A proof settles the move's value, and so does a search of the
+        // position after it set against one after the best move. Else the
+        // move's value as the search of the position before it saw it, as
+        // the best move's is seen (so the best move loses nothing): the
         // values of one search's moves compare, while a search's values are
         // kinder to its side to move than the next search's are to the
-        // other side. A proof, though, settles it.
-        let proven = after.is_some_and(|a| a.proven.is_some());
-        let (after_win, after_raw) = if next.is_over() || proven {
-            (next_win, next_raw)
-        } else if let Some(c) = MoveReview::well_seen(before, played).or(measured) {
-            (c.win, c.raw)
-        } else {
-            (next_win, next_raw)
+        // other side.
+        let settled = reached.over || after.is_some_and(|a| a.proven.is_some());
+        let (after_win, after_raw) = match MoveReview::well_seen(before, played) {
+            Some(c) if !settled && best_after.is_none() => (c.win, c.raw),
+            _ => (reached.win, reached.raw),
         };
         let dark = if mover == Color::Dark {
             after_win
@@ -195,21 +189,17 @@ impl MoveReview {
             ply,
             played,
             player: mover,
-            before: before.win,
+            before: before_win,
             after: after_win,
             dark,
-            raw_drop: before.raw - after_raw,
+            raw_drop: before_raw - after_raw,
             class: MoveClass::of(
-                before.raw,
-                after_raw,
+                before_win,
+                after_win,
                 before.proven == Some(true),
-                won_after,
+                reached.won,
             ),
-            best: before
-                .candidates
-                .first()
-                .map(|c| c.pv.clone())
-                .unwrap_or_default(),
+            best: best.map(|c| c.pv.clone()).unwrap_or_default(),
         }
     }
 
@@ -227,11 +217,25 @@ impl MoveReview {
             .map(|(_, c)| c)
     }
 
-    /// Whether judging `played` from `before` needs a search through it
-    /// ([`Player::measure`]).
+    /// Whether judging `played` from `before` needs a search of the
+    /// position after the best move too, to set the two against each other
+    /// like against like: when the search of `before` hardly looked at
+    /// `played`, or valued it an inaccuracy or worse (raw or calibrated). A
+    /// 2,000-iteration search's values of its less visited moves are too
+    /// noisy to mark one by (a third of a strong game's moves would be
+    /// marked), and its best move's value is the highest of several noisy
+    /// ones (docs/calibration.md).
     #[must_use]
-    pub fn needs_measure(before: &Analysis, played: Move) -> bool {
-        MoveReview::well_seen(before, played).is_none()
+    pub fn needs_pair(&self, before: &Analysis) -> bool {
+        let glance = MoveClass::THRESHOLDS[0];
+        before.proven.is_none()
+            && before
+                .candidates
+                .first()
+                .is_some_and(|b| b.mv != self.played)
+            && (MoveReview::well_seen(before, self.played).is_none()
+                || self.raw_drop >= glance
+                || self.before - self.after >= glance)
     }
 
     /// Lichess's accuracy of the move, 0 to 100, from the drop in the
@@ -243,11 +247,58 @@ impl MoveReview {
     }
 }
 
+/// The colour the player of `m` at `from` has from then on (the swapper
+/// takes Dark).
+fn mover_of(from: &Position, m: Move) -> Color {
+    if m == Move::Swap {
+        Color::Dark
+    } else {
+        from.to_move()
+    }
+}
+
+/// What a move is worth to its player, by the end of the game it makes or
+/// by the analysis of the position after it.
+struct Outcome {
+    /// The calibrated chance.
+    win: f32,
+    /// The search's raw value.
+    raw: f32,
+    /// Whether the player has a win, ended or proven.
+    won: bool,
+    /// Whether the move ended the game.
+    over: bool,
+}
+
+/// The worth of `m` at `from` to its player from `after`, the analysis of
+/// the position it leads to (`None`: the game is over there, or unknown).
+fn outcome(from: &Position, m: Move, after: Option<&Analysis>) -> Outcome {
+    let mover = mover_of(from, m);
+    let mut next = from.clone();
+    next.play_unchecked(m);
+    let (win, raw, won) = match (next.winner(), after) {
+        (Some(w), _) => {
+            let v = if w == mover { 1.0 } else { 0.0 };
+            (v, v, w == mover)
+        }
+        (None, Some(a)) if next.to_move() == mover => (a.mean, a.raw_mean, a.proven == Some(true)),
+        (None, Some(a)) => (1.0 - a.mean, 1.0 - a.raw_mean, a.proven == Some(false)),
+        (None, None) => (0.5, 0.5, false),
+    };
+    Outcome {
+        win,
+        raw,
+        won,
+        over: next.is_over(),
+    }
+}
+
 /// How many times the budget a second look at a move the first look marks
-/// a mistake or a blunder takes; the move keeps the second look's
-/// judgement. A 2,000-iteration search's values are noisy enough that many
-/// such marks vanish with a longer look (docs/calibration.md); the few
-/// moves marked that way are worth the time.
+/// a mistake or a blunder takes (the positions after it and after the best
+/// move analysed again); the move keeps the second look's judgement. A
+/// 2,000-iteration search's values are noisy enough that some such marks
+/// vanish with a longer look (docs/calibration.md); the few moves marked
+/// that way are worth the time.
 pub const RECHECK: u64 = 4;
 
 /// The strongest level analysing positions, with a cache: a position
@@ -318,12 +369,14 @@ impl Analyser {
 
     /// The analysis of `from` and of the position after `played` (within
     /// `limit` each, from the cache if analysed before), and the judgement
-    /// of the move: its move number is `ply`. A move the analysis of `from`
-    /// hardly looked at is measured within half of `limit`. A move that
-    /// judgement marks a mistake or a blunder, but for a proven win thrown
-    /// away, is judged again from an analysis of `from` within [`RECHECK`]
-    /// times `limit`, and keeps that judgement. `None` if the game is over
-    /// at `from`.
+    /// of the move: its move number is `ply`. A move that analysis hardly
+    /// looked at, or values an inaccuracy or worse, is set against the best
+    /// move by an analysis of the position after that too
+    /// ([`MoveReview::needs_pair`]). A move that judgement marks a mistake
+    /// or a blunder, but for a proven win thrown away, is judged again with
+    /// the positions after the two moves analysed within [`RECHECK`] times
+    /// `limit`, and keeps that judgement. `None` if the game is over at
+    /// `from`.
     pub fn judge(
         &mut self,
         ply: usize,
@@ -332,59 +385,54 @@ impl Analyser {
         limit: Limit,
         clock: Option<&dyn Clock>,
     ) -> Option<MoveReview> {
-        let (first, won_before) = self.judge_within(ply, from, played, [limit; 2], clock)?;
-        if self.recheck == 1 || first.class < MoveClass::Mistake || won_before {
+        let before = self.analyse(from, limit, clock, &mut |_| true)?;
+        let first = self.judge_within(ply, from, played, &before, limit, clock);
+        if self.recheck == 1 || first.class < MoveClass::Mistake || before.proven == Some(true) {
             return Some(first);
         }
         let longer = Limit {
             iterations: limit.iterations.map(|n| n.saturating_mul(self.recheck)),
             millis: limit.millis.map(|ms| ms * self.recheck as f64),
         };
-        self.judge_within(ply, from, played, [longer, limit], clock)
-            .map(|(second, _)| second)
+        // The first look's doubt holds (the glance reads `before`), so the
+        // two moves are set against each other again.
+        Some(self.judge_within(ply, from, played, &before, longer, clock))
     }
 
-    /// One look of [`Analyser::judge`], its position before the move
-    /// analysed within `limits[0]` and the one after within `limits[1]`:
-    /// the judgement, and whether the mover had a proven win before the
-    /// move (so a mark is the proof's). The second look searches only the
-    /// position before longer: the move's value comes from that search
-    /// (or from measuring it there), while the position after, which the
-    /// next move's judgement starts from, keeps its first analysis.
+    /// One look of [`Analyser::judge`]: the positions after `played` and,
+    /// if the judgement needs it, after the move `before` prefers, analysed
+    /// within `limit`.
     fn judge_within(
         &mut self,
         ply: usize,
         from: &Position,
         played: Move,
-        limits: [Limit; 2],
+        before: &Analysis,
+        limit: Limit,
         clock: Option<&dyn Clock>,
-    ) -> Option<(MoveReview, bool)> {
-        let before = self.analyse(from, limits[0], clock, &mut |_| true)?;
+    ) -> MoveReview {
         let mut next = from.clone();
         next.play_unchecked(played);
-        let after = self.analyse(&next, limits[1], clock, &mut |_| true);
-        // One move's value needs less search than a position's: half the budget.
-        let measured = if MoveReview::needs_measure(&before, played) {
-            let half = Limit {
-                iterations: limits[0].iterations.map(|n| (n / 2).max(1)),
-                millis: limits[0].millis.map(|ms| ms / 2.0),
-            };
-            self.player.restart(self.seed ^ next.hash().rotate_left(1));
-            self.player.measure(from, played, half, clock)
-        } else {
-            None
-        };
-        Some((
-            MoveReview::new(
-                ply,
-                from,
-                played,
-                &before,
-                after.as_ref(),
-                measured.as_ref(),
-            ),
-            before.proven == Some(true),
-        ))
+        let after = self.analyse(&next, limit, clock, &mut |_| true);
+        let glance = MoveReview::new(ply, from, played, before, after.as_ref(), None);
+        let settled = next.is_over() || after.as_ref().is_some_and(|a| a.proven.is_some());
+        let best = before.candidates.first().map(|c| c.mv);
+        match best {
+            Some(best) if !settled && glance.needs_pair(before) => {
+                let mut other = from.clone();
+                other.play_unchecked(best);
+                let best_after = self.analyse(&other, limit, clock, &mut |_| true);
+                MoveReview::new(
+                    ply,
+                    from,
+                    played,
+                    before,
+                    after.as_ref(),
+                    best_after.as_ref(),
+                )
+            }
+            _ => glance,
+        }
     }
 
     /// The cached analysis of `pos` within exactly `limit`. Only the same
@@ -602,8 +650,15 @@ mod tests {
         assert_eq!(judge("BCb2".parse().unwrap()), MoveClass::Blunder);
     }
 
+    /// `pos` after `m`.
+    fn after(pos: &Position, m: Move) -> Position {
+        let mut next = pos.clone();
+        next.play_unchecked(m);
+        next
+    }
+
     #[test]
-    fn a_move_the_first_look_marks_a_mistake_is_judged_again_from_a_search_four_times_as_long() {
+    fn a_move_the_first_look_marks_a_mistake_is_judged_again_from_searches_four_times_as_long() {
         let pos = crate::search::midgame_position(crate::Rules::new(7).unwrap(), 2);
         let limit = Limit::iterations(300);
         let longer = Limit::iterations(300 * RECHECK);
@@ -625,59 +680,68 @@ mod tests {
             .find(|&m| plain(m, limit).class == MoveClass::Fine)
             .expect("some move is fine");
         let judged = |m: Move| Analyser::new(5).judge(1, &pos, m, limit, None).unwrap();
-        // The second look judges from the longer analysis of the position before.
-        let deeper = Analyser::new(5)
-            .analyse(&pos, longer, None, &mut |_| true)
-            .unwrap();
+        // The second look analyses the positions after the move and after
+        // the best one within four times the budget.
+        let mut analyser = Analyser::new(5);
+        let before = analyser.analyse(&pos, limit, None, &mut |_| true).unwrap();
+        let best = before.candidates[0].mv;
+        let mut deeper = |m: Move| analyser.analyse(&after(&pos, m), longer, None, &mut |_| true);
+        let (played, preferred) = (deeper(doubtful), deeper(best));
         let second = judged(doubtful);
         assert_eq!(
-            (second.before, &second.best),
-            (deeper.win, &deeper.candidates[0].pv)
+            second,
+            MoveReview::new(
+                1,
+                &pos,
+                doubtful,
+                &before,
+                played.as_ref(),
+                preferred.as_ref()
+            )
         );
         assert_ne!(second, plain(doubtful, limit));
         assert_eq!(judged(fine), plain(fine, limit));
     }
 
     #[test]
-    fn the_best_move_loses_nothing_and_a_move_barely_looked_at_is_measured() {
+    fn the_best_move_loses_nothing_and_a_move_barely_looked_at_is_set_against_it() {
         let pos = crate::search::midgame_position(crate::Rules::new(7).unwrap(), 2);
         let mut analyser = Analyser::new(2);
         let limit = Limit::iterations(3000);
-        let best = analyser
-            .analyse(&pos, limit, None, &mut |_| true)
-            .unwrap()
-            .candidates[0]
-            .mv;
+        let before = analyser.analyse(&pos, limit, None, &mut |_| true).unwrap();
+        let best = before.candidates[0].mv;
         let judged = analyser.judge(1, &pos, best, limit, None).unwrap();
         assert_eq!(
             (judged.before, judged.class),
             (judged.after, MoveClass::Fine)
         );
-        // A move the analysis did not look at: a search through it values it.
-        let before = analyser.analyse(&pos, limit, None, &mut |_| true).unwrap();
+        // A move the analysis did not look at: each of the two moves is
+        // valued by an analysis of the position it leads to, within the
+        // same budget.
         let unseen = pos
             .legal_moves()
             .into_iter()
-            .find(|&m| MoveReview::needs_measure(&before, m))
+            .find(|&m| MoveReview::well_seen(&before, m).is_none())
             .unwrap();
-        let measured = analyser.player.measure(&pos, unseen, limit, None).unwrap();
-        assert_eq!(measured.mv, unseen);
-        assert!(measured.visits >= 2900, "{} visits", measured.visits);
         let judged = analyser.judge(1, &pos, unseen, limit, None).unwrap();
-        // The judgement's search through the move has half the budget, from
-        // the seed of the position after it; the class is by the raw drop.
-        let mut next = pos.clone();
-        next.play_unchecked(unseen);
-        let seed = analyser.seed ^ next.hash().rotate_left(1);
-        analyser.player.restart(seed);
-        let half = Limit::iterations(1500);
-        let value = analyser.player.measure(&pos, unseen, half, None).unwrap();
-        assert_eq!(judged.raw_drop, before.raw - value.raw);
-        // By the raw drop, which here classes the move lower than the
-        // calibrated one would.
-        let raw = MoveClass::of(before.raw, value.raw, false, false);
-        assert!(raw < MoveClass::of(before.win, value.win, false, false));
-        assert_eq!(judged.class, raw);
+        let mut analysis = |m: Move| {
+            analyser
+                .analyse(&after(&pos, m), limit, None, &mut |_| true)
+                .unwrap()
+        };
+        let (played, preferred) = (analysis(unseen), analysis(best));
+        assert_eq!(
+            (judged.before, judged.after),
+            (1.0 - preferred.mean, 1.0 - played.mean)
+        );
+        assert_eq!(
+            judged.raw_drop,
+            (1.0 - preferred.raw_mean) - (1.0 - played.raw_mean)
+        );
+        assert_eq!(
+            judged.class,
+            MoveClass::of(judged.before, judged.after, false, false)
+        );
     }
 
     #[test]

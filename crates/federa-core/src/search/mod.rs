@@ -123,31 +123,6 @@ impl Player {
         }
     }
 
-    /// Measures one move of the position: searches on with every iteration
-    /// going through `m` (on the tree of an earlier search of the position,
-    /// if it is the last one searched), and returns what the search knows
-    /// of it. `None` if the game is over, `m` is illegal there, or the
-    /// player does not search.
-    pub fn measure(
-        &mut self,
-        pos: &Position,
-        m: Move,
-        limit: Limit,
-        clock: Option<&dyn Clock>,
-    ) -> Option<Candidate> {
-        let search = self
-            .search
-            .as_mut()
-            .filter(|_| !pos.is_over() && pos.is_legal(m))?;
-        let code = pos.move_code(m);
-        search.counting_owners = false;
-        search.forced = Some(code);
-        search.run(pos, limit, clock, &mut |_, _, _| true);
-        search.forced = None;
-        let child = search.tree.child_with(0, code)?;
-        Some(search.candidate(child))
-    }
-
     /// Analyses the position: searches it as [`Player::think`] does and
     /// reports every move it tried, the position's value and who is likely
     /// to own each point (see [`Analysis`]). `report` receives the analysis
@@ -310,8 +285,6 @@ struct Search {
     ownership: Vec<[u32; 2]>,
     /// The simulations counted in `ownership`.
     owner_counts: u32,
-    /// A root move every iteration goes through (to measure one move).
-    forced: Option<Code>,
     /// Room for an iteration's position, boxed so that handing it round
     /// moves no board.
     board: Option<Box<Position>>,
@@ -341,7 +314,6 @@ impl Search {
             counting_owners: false,
             ownership: Vec::new(),
             owner_counts: 0,
-            forced: None,
             board: None,
         }
     }
@@ -406,12 +378,7 @@ impl Search {
             {
                 break;
             }
-            if self.tree.node(0).proof != 0
-                || self
-                    .forced
-                    .and_then(|code| self.tree.child_with(0, code))
-                    .is_some_and(|c| self.tree.node(c).proof != 0)
-            {
+            if self.tree.node(0).proof != 0 {
                 break;
             }
             self.iterate();
@@ -514,12 +481,6 @@ impl Search {
                     continue;
                 }
                 None
-            } else if let Some(child) = self
-                .forced
-                .filter(|_| node == 0)
-                .and_then(|code| self.tree.child_with(0, code))
-            {
-                Some(child)
             } else if let Some(swap) = self.swap_floor(node, &pos) {
                 Some(swap)
             } else {
