@@ -7,7 +7,8 @@
 # per game and in all, the marks and how many of the moves marked ? or ??
 # the longer review still marks at least ?!. docs/calibration.md has the
 # figures of the last run and its time. The games, and each move's raw
-# drops at both budgets (*.drops, for trying other thresholds), stay in
+# and calibrated drops at the first look, after the second look and at
+# eight times the budget (*.drops, for trying other thresholds), stay in
 # target/agreement/.
 # Usage: scripts/review-agreement.sh [games on 9x9, default 6] [on 13x13, default 2] [seed, default 1]
 source "$(dirname "$0")/lib.sh"

@@ -1,12 +1,15 @@
 // What other thresholds would make of the review's marks, without
 // searching again: reads the drops that scripts/review-agreement.sh leaves
 // in target/agreement/*.drops and prints, for each set of thresholds
-// (inaccuracy, mistake, blunder; the mistake's at least the one the drops
-// were taken with, since only the moves a first look marks a mistake get a
-// second look), the marks per game and how many of the moves marked ? or
-// ?? the eight times longer review still marks ?!. Each set is tried on
-// the drop in the calibrated chance, which the review classes by, and on
-// the drop in the search's raw value.
+// (inaccuracy, mistake, blunder), the marks per game and how many of the
+// moves marked ? or ?? the eight times longer review still marks ?!. The
+// inaccuracy threshold must be the one the drops were taken with (it
+// decides which moves a review sets against the best one) and the
+// mistake's at least that one's (only the moves a first look marks a
+// mistake get a second look). Each set is tried on the drop in the
+// calibrated chance, which the review classes by, and on the drop in the
+// search's raw value; the second is no review's (the second look follows
+// the calibrated class), only a comparison.
 // Usage: node scripts/review-thresholds.mjs [directory of the drops] [i,m,b ...]
 import fs from 'node:fs';
 import path from 'node:path';
@@ -32,6 +35,7 @@ function read(file) {
 }
 
 function judge({ taken, moves }, t, calibrated) {
+  if (t[0] !== taken[0]) throw new Error(`an inaccuracy threshold other than the ${taken[0]} the drops were taken with`);
   if (t[1] < taken[1]) throw new Error(`a mistake threshold under the ${taken[1]} the drops were taken with`);
   const games = new Set(moves.map((m) => m[0])).size;
   const marks = [0, 0, 0, 0];

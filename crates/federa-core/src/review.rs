@@ -120,7 +120,8 @@ pub struct MoveReview {
     pub player: Color,
     /// The mover's chance of winning before the move, with the best move:
     /// its value in the analysis before it, or, when the move played was
-    /// set against it, the mean result of the analysis after it.
+    /// set against it, the mean result of the analysis of the position
+    /// after the best move.
     pub before: f32,
     /// The mover's chance after the move played: its value in the analysis
     /// before it (so the best move loses nothing), or, when set against the
@@ -217,10 +218,14 @@ impl MoveReview {
             .map(|(_, c)| c)
     }
 
-    /// Whether judging `played` from `before` needs a search of the
-    /// position after the best move too, to set the two against each other
-    /// like against like: when the search of `before` hardly looked at
-    /// `played`, or valued it an inaccuracy or worse (raw or calibrated). A
+    /// Whether this judgement of a move from `before` (a first look, made
+    /// without `best_after`) needs an analysis of the position after the
+    /// best move too, to set the two against each other like against like:
+    /// when the move is not the best one, no proof settles the position
+    /// before it, and the search of `before` hardly looked at the move or
+    /// valued it an inaccuracy or worse (raw or calibrated). The caller
+    /// also skips a move whose position after it is settled (the game over,
+    /// or a proof), as [`Analyser::judge`] does. A
     /// 2,000-iteration search's values of its less visited moves are too
     /// noisy to mark one by (a third of a strong game's moves would be
     /// marked), and its best move's value is the highest of several noisy
@@ -372,7 +377,9 @@ impl Analyser {
     /// of the move: its move number is `ply`. A move that analysis hardly
     /// looked at, or values an inaccuracy or worse, is set against the best
     /// move by an analysis of the position after that too
-    /// ([`MoveReview::needs_pair`]). A move that judgement marks a mistake
+    /// ([`MoveReview::needs_pair`]; never the best move itself, nor a move
+    /// whose position before or after is settled by a proof or the game's
+    /// end). A move that judgement marks a mistake
     /// or a blunder, but for a proven win thrown away, is judged again with
     /// the positions after the two moves analysed within [`RECHECK`] times
     /// `limit`, and keeps that judgement. `None` if the game is over at
@@ -648,6 +655,16 @@ mod tests {
         };
         assert_eq!(judge(winning), MoveClass::Fine);
         assert_eq!(judge("BCb2".parse().unwrap()), MoveClass::Blunder);
+        // The same through the analyser's judgement, as a review makes it.
+        let mut analyser = Analyser::new(3);
+        let mut judged = |m: Move| {
+            analyser
+                .judge(1, &pos, m, Limit::iterations(2000), None)
+                .unwrap()
+                .class
+        };
+        assert_eq!(judged(winning), MoveClass::Fine);
+        assert_eq!(judged("BCb2".parse().unwrap()), MoveClass::Blunder);
     }
 
     /// `pos` after `m`.
