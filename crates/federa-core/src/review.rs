@@ -176,9 +176,8 @@ impl MoveReview {
         // values of one search's moves compare, while a search's values are
         // kinder to its side to move than the next search's are to the
         // other side.
-        let settled = reached.over || after.is_some_and(|a| a.proven.is_some());
         let (after_win, after_raw) = match MoveReview::well_seen(before, played) {
-            Some(c) if !settled && best_after.is_none() => (c.win, c.raw),
+            Some(c) if !settled(after) && best_after.is_none() => (c.win, c.raw),
             _ => (reached.win, reached.raw),
         };
         let dark = if mover == Color::Dark {
@@ -218,22 +217,22 @@ impl MoveReview {
             .map(|(_, c)| c)
     }
 
-    /// Whether this judgement of a move from `before` (a first look, made
-    /// without `best_after`) needs an analysis of the position after the
-    /// best move too, to set the two against each other like against like:
-    /// when the move is not the best one, no proof settles the position
-    /// before it, and the search of `before` hardly looked at the move or
-    /// valued it an inaccuracy or worse (raw or calibrated). The caller
-    /// also skips a move whose position after it is settled (the game over,
-    /// or a proof), as [`Analyser::judge`] does. A
+    /// Whether this judgement of a move from `before` and `after` (a first
+    /// look, made without `best_after`) needs an analysis of the position
+    /// after the best move too, to set the two against each other like
+    /// against like: when the move is not the best one, neither the game's
+    /// end nor a proof settles the positions before and after it, and the
+    /// search of `before` hardly looked at the move or valued it an
+    /// inaccuracy or worse (raw or calibrated). A
     /// 2,000-iteration search's values of its less visited moves are too
     /// noisy to mark one by (a third of a strong game's moves would be
     /// marked), and its best move's value is the highest of several noisy
     /// ones (docs/calibration.md).
     #[must_use]
-    pub fn needs_pair(&self, before: &Analysis) -> bool {
+    pub fn needs_pair(&self, before: &Analysis, after: Option<&Analysis>) -> bool {
         let glance = MoveClass::THRESHOLDS[0];
         before.proven.is_none()
+            && !settled(after)
             && before
                 .candidates
                 .first()
@@ -271,8 +270,6 @@ struct Outcome {
     raw: f32,
     /// Whether the player has a win, ended or proven.
     won: bool,
-    /// Whether the move ended the game.
-    over: bool,
 }
 
 /// The worth of `m` at `from` to its player from `after`, the analysis of
@@ -290,12 +287,14 @@ fn outcome(from: &Position, m: Move, after: Option<&Analysis>) -> Outcome {
         (None, Some(a)) => (1.0 - a.mean, 1.0 - a.raw_mean, a.proven == Some(false)),
         (None, None) => (0.5, 0.5, false),
     };
-    Outcome {
-        win,
-        raw,
-        won,
-        over: next.is_over(),
-    }
+    Outcome { win, raw, won }
+}
+
+/// Whether the position a move leads to is settled, from its analysis
+/// `after` (`None` when the move ended the game): its value is then the
+/// game's end or a proof, not an estimate to set against another.
+fn settled(after: Option<&Analysis>) -> bool {
+    after.is_none_or(|a| a.proven.is_some())
 }
 
 /// How many times the budget a second look at a move the first look marks
@@ -377,9 +376,7 @@ impl Analyser {
     /// of the move: its move number is `ply`. A move that analysis hardly
     /// looked at, or values an inaccuracy or worse, is set against the best
     /// move by an analysis of the position after that too
-    /// ([`MoveReview::needs_pair`]; never the best move itself, nor a move
-    /// whose position before or after is settled by a proof or the game's
-    /// end). A move that judgement marks a mistake
+    /// ([`MoveReview::needs_pair`]). A move that judgement marks a mistake
     /// or a blunder, but for a proven win thrown away, is judged again with
     /// the positions after the two moves analysed within [`RECHECK`] times
     /// `limit`, and keeps that judgement. `None` if the game is over at
@@ -422,10 +419,9 @@ impl Analyser {
         next.play_unchecked(played);
         let after = self.analyse(&next, limit, clock, &mut |_| true);
         let glance = MoveReview::new(ply, from, played, before, after.as_ref(), None);
-        let settled = next.is_over() || after.as_ref().is_some_and(|a| a.proven.is_some());
         let best = before.candidates.first().map(|c| c.mv);
         match best {
-            Some(best) if !settled && glance.needs_pair(before) => {
+            Some(best) if glance.needs_pair(before, after.as_ref()) => {
                 let mut other = from.clone();
                 other.play_unchecked(best);
                 let best_after = self.analyse(&other, limit, clock, &mut |_| true);
