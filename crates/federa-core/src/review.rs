@@ -124,9 +124,9 @@ pub struct MoveReview {
     /// after the best move.
     pub before: f32,
     /// The mover's chance after the move played: its value in the analysis
-    /// before it (so the best move loses nothing), or, when set against the
-    /// best move or settled by a proof, the mean result of the analysis
-    /// after it.
+    /// before it (so the best move loses nothing; 1 or 0 if it proved the
+    /// move), or, when set against the best move or settled by the game's
+    /// end or a proof after it, the mean result of the analysis after it.
     pub after: f32,
     /// Dark's chance after the move (the win-chance graph).
     pub dark: f32,
@@ -169,16 +169,26 @@ impl MoveReview {
             }
             _ => (before.win, before.raw),
         };
-        // A proof settles the move's value, and so does a search of the
-        // position after it set against one after the best move. Else the
-        // move's value as the search of the position before it saw it, as
-        // the best move's is seen (so the best move loses nothing): the
-        // values of one search's moves compare, while a search's values are
-        // kinder to its side to move than the next search's are to the
+        // A proof settles the move's value: the search before it proved
+        // the move (a win stays a win even if the search after it misses
+        // the proof), or the position after it is settled. So does a search
+        // of the position after it set against one after the best move.
+        // Else the move's value as the search of the position before it saw
+        // it, as the best move's is seen (so the best move loses nothing):
+        // the values of one search's moves compare, while a search's values
+        // are kinder to its side to move than the next search's are to the
         // other side.
-        let (after_win, after_raw) = match MoveReview::well_seen(before, played) {
-            Some(c) if !settled(after) && best_after.is_none() => (c.win, c.raw),
-            _ => (reached.win, reached.raw),
+        let proof = before
+            .candidates
+            .iter()
+            .find(|c| c.mv == played && c.proven.is_some());
+        let (after_win, after_raw, won_after) = match (proof, MoveReview::well_seen(before, played))
+        {
+            (Some(c), _) => (c.win, c.raw, c.proven == Some(true)),
+            (None, Some(c)) if !settled(after) && best_after.is_none() => {
+                (c.win, c.raw, reached.won)
+            }
+            _ => (reached.win, reached.raw, reached.won),
         };
         let dark = if mover == Color::Dark {
             after_win
@@ -197,7 +207,7 @@ impl MoveReview {
                 before_win,
                 after_win,
                 before.proven == Some(true),
-                reached.won,
+                won_after,
             ),
             best: best.map(|c| c.pv.clone()).unwrap_or_default(),
         }
@@ -651,6 +661,19 @@ mod tests {
         };
         assert_eq!(judge(winning), MoveClass::Fine);
         assert_eq!(judge("BCb2".parse().unwrap()), MoveClass::Blunder);
+        // A search after the winning move that misses the proof does not
+        // make a blunder of it: the proof before the move settles it.
+        let mut unproven = analyser
+            .analyse(
+                &after(&pos, winning),
+                Limit::iterations(2000),
+                None,
+                &mut |_| true,
+            )
+            .unwrap();
+        (unproven.proven, unproven.mean, unproven.raw_mean) = (None, 0.4, 0.4);
+        let kept = MoveReview::new(1, &pos, winning, &before, Some(&unproven), None);
+        assert_eq!((kept.after, kept.class), (1.0, MoveClass::Fine));
         // The same through the analyser's judgement, as a review makes it.
         let mut analyser = Analyser::new(3);
         let mut judged = |m: Move| {
@@ -755,6 +778,73 @@ mod tests {
             judged.class,
             MoveClass::of(judged.before, judged.after, false, false)
         );
+    }
+
+    #[test]
+    fn a_move_the_analysis_looked_at_is_set_against_the_best_only_when_it_drops_five_points() {
+        let pos = crate::search::midgame_position(crate::Rules::new(7).unwrap(), 2);
+        let mut analyser = Analyser::new(2);
+        let limit = Limit::iterations(3000);
+        let mut before = analyser.analyse(&pos, limit, None, &mut |_| true).unwrap();
+        assert_eq!(before.proven, None);
+        let second = before.candidates[1].mv;
+        let next = analyser.analyse(&after(&pos, second), limit, None, &mut |_| true);
+        assert_eq!(next.as_ref().map(|a| a.proven), Some(None));
+        // The second move, looked at as much as the whole search, valued
+        // (calibrated, raw) that many points under the best one.
+        let (win, raw) = (before.win, before.raw);
+        let mut glance = |under: (f32, f32)| {
+            let c = &mut before.candidates[1];
+            (c.visits, c.win, c.raw) = (u32::MAX, win - under.0, raw - under.1);
+            let judged = MoveReview::new(1, &pos, second, &before, next.as_ref(), None);
+            (judged.class, judged.needs_pair(&before, next.as_ref()))
+        };
+        assert_eq!(glance((0.04, 0.04)), (MoveClass::Fine, false));
+        assert_eq!(glance((0.06, 0.04)), (MoveClass::Inaccuracy, true));
+        assert_eq!(glance((0.04, 0.06)), (MoveClass::Fine, true));
+    }
+
+    #[test]
+    fn at_the_swap_the_move_and_the_best_one_are_valued_for_the_second_player() {
+        let limit = Limit::iterations(1000);
+        // The swap's share of the visits sees it well, so it is paired when
+        // it drops five points; a placement the search did not look at
+        // always is.
+        for (record, swap_best) in [("7x7 BCc3", false), ("5x5 BCc3", true)] {
+            let pos = Game::from_record(record, true).unwrap().position().clone();
+            let mut analyser = Analyser::new(6);
+            let before = analyser.analyse(&pos, limit, None, &mut |_| true).unwrap();
+            let best = before.candidates[0].mv;
+            assert_eq!(best == Move::Swap, swap_best, "{record}");
+            let played = if swap_best {
+                pos.legal_moves()
+                    .into_iter()
+                    .find(|&m| MoveReview::well_seen(&before, m).is_none())
+                    .unwrap()
+            } else {
+                Move::Swap
+            };
+            let judged = analyser.judge(2, &pos, played, limit, None).unwrap();
+            let mut analysis = |m: Move| {
+                analyser
+                    .analyse(&after(&pos, m), limit, None, &mut |_| true)
+                    .unwrap()
+            };
+            let (reached, preferred) = (analysis(played), analysis(best));
+            // The swapper plays Dark, and after the swap Light is still to
+            // move; after Light's placement Dark is to move: either way
+            // the second player's chance is the side to move's loss.
+            let player = if played == Move::Swap {
+                Color::Dark
+            } else {
+                Color::Light
+            };
+            assert_eq!(
+                (judged.player, judged.before, judged.after),
+                (player, 1.0 - preferred.mean, 1.0 - reached.mean),
+                "{record}"
+            );
+        }
     }
 
     #[test]
