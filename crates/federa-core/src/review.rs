@@ -5,7 +5,8 @@
 //! winning (see [`MoveClass::of`] and [`MoveClass::THRESHOLDS`]). A move
 //! the analysis before it doubts is set against the best move like against
 //! like: each valued by an analysis of the position it leads to
-//! ([`MoveReview::needs_pair`]).
+//! ([`MoveReview::needs_pair`]). A proof, of the move or of the position
+//! after it, settles its value.
 //!
 //! ```
 //! use federa_core::review::{Analyser, MoveClass, review};
@@ -123,10 +124,11 @@ pub struct MoveReview {
     /// set against it, the mean result of the analysis of the position
     /// after the best move.
     pub before: f32,
-    /// The mover's chance after the move played: its value in the analysis
-    /// before it (so the best move loses nothing; 1 or 0 if it proved the
-    /// move), or, when set against the best move or settled by the game's
-    /// end or a proof after it, the mean result of the analysis after it.
+    /// The mover's chance after the move played: 1 or 0 if the analysis
+    /// before it proved the move; else its value in that analysis (so the
+    /// best move loses nothing), or, when set against the best move or
+    /// settled by a proof after it, the mean result of the analysis after
+    /// it (1 or 0 if the move ended the game).
     pub after: f32,
     /// Dark's chance after the move (the win-chance graph).
     pub dark: f32,
@@ -147,7 +149,8 @@ impl MoveReview {
     /// the move is then set against the best one like against like, each
     /// valued by a search of the position it leads to. Without it, the move
     /// is valued as the search of `before` saw it (if it looked at it
-    /// enough, see [`MoveReview::needs_pair`]), else by `after`.
+    /// enough, see [`MoveReview::needs_pair`]), else by `after`. A move
+    /// `before` proved keeps the proof's value either way.
     #[must_use]
     pub fn new(
         ply: usize,
@@ -178,18 +181,15 @@ impl MoveReview {
         // the values of one search's moves compare, while a search's values
         // are kinder to its side to move than the next search's are to the
         // other side.
-        let proof = before
-            .candidates
-            .iter()
-            .find(|c| c.mv == played && c.proven.is_some());
-        let (after_win, after_raw, won_after) = match (proof, MoveReview::well_seen(before, played))
-        {
-            (Some(c), _) => (c.win, c.raw, c.proven == Some(true)),
-            (None, Some(c)) if !settled(after) && best_after.is_none() => {
-                (c.win, c.raw, reached.won)
-            }
-            _ => (reached.win, reached.raw, reached.won),
-        };
+        let proven = MoveReview::proven(before, played);
+        let (after_win, after_raw, won_after) =
+            match (proven, MoveReview::well_seen(before, played)) {
+                (Some(c), _) => (c.win, c.raw, c.proven == Some(true)),
+                (None, Some(c)) if !settled(after) && best_after.is_none() => {
+                    (c.win, c.raw, reached.won)
+                }
+                _ => (reached.win, reached.raw, reached.won),
+            };
         let dark = if mover == Color::Dark {
             after_win
         } else {
@@ -213,6 +213,15 @@ impl MoveReview {
         }
     }
 
+    /// The candidate of `before` for `played` if the search proved it a
+    /// win or a loss.
+    fn proven(before: &Analysis, played: Move) -> Option<&Candidate> {
+        before
+            .candidates
+            .iter()
+            .find(|c| c.mv == played && c.proven.is_some())
+    }
+
     /// The candidate of `before` for `played` if the search looked at it
     /// enough to value it: the best move, or one with a hundredth of the
     /// iterations (at least 20 visits).
@@ -231,7 +240,8 @@ impl MoveReview {
     /// look, made without `best_after`) needs an analysis of the position
     /// after the best move too, to set the two against each other like
     /// against like: when the move is not the best one, neither the game's
-    /// end nor a proof settles the positions before and after it, and the
+    /// end nor a proof settles the move or the positions before and after
+    /// it, and the
     /// search of `before` hardly looked at the move or valued it an
     /// inaccuracy or worse (raw or calibrated). A
     /// 2,000-iteration search's values of its less visited moves are too
@@ -243,6 +253,7 @@ impl MoveReview {
         let glance = MoveClass::THRESHOLDS[0];
         before.proven.is_none()
             && !settled(after)
+            && MoveReview::proven(before, self.played).is_none()
             && before
                 .candidates
                 .first()
@@ -387,7 +398,8 @@ impl Analyser {
     /// looked at, or values an inaccuracy or worse, is set against the best
     /// move by an analysis of the position after that too
     /// ([`MoveReview::needs_pair`]). A move that judgement marks a mistake
-    /// or a blunder, but for a proven win thrown away, is judged again with
+    /// or a blunder, unless a proof before the move settles it, is judged
+    /// again with
     /// the positions after the two moves analysed within [`RECHECK`] times
     /// `limit`, and keeps that judgement. `None` if the game is over at
     /// `from`.
@@ -401,7 +413,11 @@ impl Analyser {
     ) -> Option<MoveReview> {
         let before = self.analyse(from, limit, clock, &mut |_| true)?;
         let first = self.judge_within(ply, from, played, &before, limit, clock);
-        if self.recheck == 1 || first.class < MoveClass::Mistake || before.proven == Some(true) {
+        if self.recheck == 1
+            || first.class < MoveClass::Mistake
+            || before.proven == Some(true)
+            || MoveReview::proven(&before, played).is_some()
+        {
             return Some(first);
         }
         let longer = Limit {
@@ -409,7 +425,8 @@ impl Analyser {
             millis: limit.millis.map(|ms| ms * self.recheck as f64),
         };
         // The first look's doubt holds (the glance reads `before`), so the
-        // two moves are set against each other again.
+        // move is set against the best one again, unless the longer
+        // analysis after it settles it.
         Some(self.judge_within(ply, from, played, &before, longer, clock))
     }
 
@@ -742,7 +759,7 @@ mod tests {
     #[test]
     fn the_best_move_loses_nothing_and_a_move_barely_looked_at_is_set_against_it() {
         let pos = crate::search::midgame_position(crate::Rules::new(7).unwrap(), 2);
-        let mut analyser = Analyser::new(2);
+        let mut analyser = Analyser::new(2).with_recheck(1);
         let limit = Limit::iterations(3000);
         let before = analyser.analyse(&pos, limit, None, &mut |_| true).unwrap();
         let best = before.candidates[0].mv;
@@ -805,6 +822,31 @@ mod tests {
     }
 
     #[test]
+    fn a_move_the_analysis_before_it_proved_lost_is_a_blunder_without_a_pair() {
+        let pos = crate::search::midgame_position(crate::Rules::new(7).unwrap(), 2);
+        let mut analyser = Analyser::new(2);
+        let limit = Limit::iterations(3000);
+        let mut before = analyser.analyse(&pos, limit, None, &mut |_| true).unwrap();
+        assert!(before.proven.is_none() && before.win >= 0.18, "{before:?}");
+        // The second move proven lost, while the search after it (as if
+        // it had missed the proof) still hopes.
+        let lost = before.candidates[1].mv;
+        let c = &mut before.candidates[1];
+        (c.proven, c.win, c.raw) = (Some(false), 0.0, 0.0);
+        let next = analyser.analyse(&after(&pos, lost), limit, None, &mut |_| true);
+        assert_eq!(next.as_ref().map(|a| a.proven), Some(None));
+        let judged = MoveReview::new(1, &pos, lost, &before, next.as_ref(), None);
+        assert_eq!(
+            (
+                judged.after,
+                judged.class,
+                judged.needs_pair(&before, next.as_ref())
+            ),
+            (0.0, MoveClass::Blunder, false)
+        );
+    }
+
+    #[test]
     fn at_the_swap_the_move_and_the_best_one_are_valued_for_the_second_player() {
         let limit = Limit::iterations(1000);
         // The swap's share of the visits sees it well, so it is paired when
@@ -812,7 +854,8 @@ mod tests {
         // always is.
         for (record, swap_best) in [("7x7 BCc3", false), ("5x5 BCc3", true)] {
             let pos = Game::from_record(record, true).unwrap().position().clone();
-            let mut analyser = Analyser::new(6);
+            // No second look, so that the pair is the one at `limit`.
+            let mut analyser = Analyser::new(6).with_recheck(1);
             let before = analyser.analyse(&pos, limit, None, &mut |_| true).unwrap();
             let best = before.candidates[0].mv;
             assert_eq!(best == Move::Swap, swap_best, "{record}");
@@ -831,6 +874,11 @@ mod tests {
                     .unwrap()
             };
             let (reached, preferred) = (analysis(played), analysis(best));
+            if !swap_best {
+                let glance = MoveReview::new(2, &pos, played, &before, Some(&reached), None);
+                assert!(MoveReview::well_seen(&before, played).is_some());
+                assert!(glance.before - glance.after >= MoveClass::THRESHOLDS[0]);
+            }
             // The swapper plays Dark, and after the swap Light is still to
             // move; after Light's placement Dark is to move: either way
             // the second player's chance is the side to move's loss.
