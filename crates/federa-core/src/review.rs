@@ -6,7 +6,8 @@
 //! the analysis before it doubts is set against the best move like against
 //! like: each valued by an analysis of the position it leads to
 //! ([`MoveReview::needs_pair`]). A proof, of the move or of the position
-//! after it, settles its value.
+//! after it, settles its value; from a proven win, the exact solver looks
+//! at a move neither analysis proved.
 //!
 //! ```
 //! use federa_core::review::{Analyser, MoveClass, review};
@@ -23,6 +24,7 @@
 use crate::annotated::{GameTree, Glyph, NodeId, eval_text};
 use crate::game::Game;
 use crate::position::Position;
+use crate::puzzle::Solver;
 use crate::search::{Analysis, Candidate, Clock, Level, Limit, Player, PlayerKind};
 use crate::types::{Color, Move};
 
@@ -318,6 +320,42 @@ fn settled(after: Option<&Analysis>) -> bool {
     after.is_none_or(|a| a.proven.is_some())
 }
 
+/// The positions the exact solver may search, and the plies it looks
+/// ahead, to show that a move kept a proven win where the analyses before
+/// and after it did not prove the move.
+const KEPT_NODES: u64 = 20_000;
+const KEPT_PLIES: u32 = 15;
+
+/// `after`, the analysis of the position `played` leads to from `from`,
+/// settled by the exact solver when the mover had a proven win (`before`)
+/// and neither analysis proved the move: if the solver finds the mover
+/// still winning within [`KEPT_PLIES`], the position is proven; else it
+/// stays as it was, and the move counts as a proven win thrown away. So a
+/// winning move is not marked `??` for want of a proof.
+fn with_kept_win(
+    before: &Analysis,
+    from: &Position,
+    played: Move,
+    mut after: Option<Analysis>,
+) -> Option<Analysis> {
+    if let Some(a) = after.as_mut()
+        && before.proven == Some(true)
+        && a.proven.is_none()
+        && MoveReview::proven(before, played).is_none()
+    {
+        let mover = mover_of(from, played);
+        let mut next = from.clone();
+        next.play_unchecked(played);
+        let kept = Solver::with_limit(KEPT_NODES).distance(&next, mover, KEPT_PLIES);
+        if matches!(kept, Ok(Some(_))) {
+            let to_move_wins = next.to_move() == mover;
+            let v = if to_move_wins { 1.0 } else { 0.0 };
+            (a.proven, a.win, a.raw, a.mean, a.raw_mean) = (Some(to_move_wins), v, v, v, v);
+        }
+    }
+    after
+}
+
 /// How many times the budget a second look at a move the first look marks
 /// a mistake or a blunder takes (the positions after it and after the best
 /// move analysed again); the move keeps the second look's judgement. A
@@ -445,6 +483,7 @@ impl Analyser {
         let mut next = from.clone();
         next.play_unchecked(played);
         let after = self.analyse(&next, limit, clock, &mut |_| true);
+        let after = with_kept_win(before, from, played, after);
         let glance = MoveReview::new(ply, from, played, before, after.as_ref(), None);
         let best = before.candidates.first().map(|c| c.mv);
         match best {
@@ -691,6 +730,30 @@ mod tests {
         (unproven.proven, unproven.mean, unproven.raw_mean) = (None, 0.4, 0.4);
         let kept = MoveReview::new(1, &pos, winning, &before, Some(&unproven), None);
         assert_eq!((kept.after, kept.class), (1.0, MoveClass::Fine));
+        // Nor when the search before it did not prove the move either: the
+        // exact solver shows the win kept. A losing move stays a blunder.
+        let mut doubted = before.clone();
+        doubted.candidates[0].proven = None;
+        let settled = with_kept_win(&doubted, &pos, winning, Some(unproven.clone())).unwrap();
+        assert_eq!((settled.proven, settled.mean), (Some(false), 0.0));
+        let kept = MoveReview::new(1, &pos, winning, &doubted, Some(&settled), None);
+        assert_eq!((kept.after, kept.class), (1.0, MoveClass::Fine));
+        let losing: Move = "BCb2".parse().unwrap();
+        let lost = analyser
+            .analyse(
+                &after(&pos, losing),
+                Limit::iterations(1),
+                None,
+                &mut |_| true,
+            )
+            .unwrap();
+        assert_eq!(lost.proven, None);
+        let mut doubted = before.clone();
+        doubted.candidates.retain(|c| c.mv != losing);
+        assert_eq!(
+            with_kept_win(&doubted, &pos, losing, Some(lost.clone())),
+            Some(lost)
+        );
         // The same through the analyser's judgement, as a review makes it.
         let mut analyser = Analyser::new(3);
         let mut judged = |m: Move| {
