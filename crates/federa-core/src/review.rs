@@ -320,10 +320,10 @@ fn settled(after: Option<&Analysis>) -> bool {
     after.is_none_or(|a| a.proven.is_some())
 }
 
-/// The positions the exact solver may search, and the plies it looks
-/// ahead, to show that a move kept a proven win where the analyses before
-/// and after it did not prove the move.
+/// The positions the exact solver may search to show that a move kept a
+/// proven win the analyses before and after it did not prove it kept.
 const KEPT_NODES: u64 = 20_000;
+/// The plies ahead it looks for the win.
 const KEPT_PLIES: u32 = 15;
 
 /// `after`, the analysis of the position `played` leads to from `from`,
@@ -331,7 +331,8 @@ const KEPT_PLIES: u32 = 15;
 /// and neither analysis proved the move: if the solver finds the mover
 /// still winning within [`KEPT_PLIES`], the position is proven; else it
 /// stays as it was, and the move counts as a proven win thrown away. So a
-/// winning move is not marked `??` for want of a proof.
+/// move that keeps a win within [`KEPT_PLIES`] is not marked `??` for want
+/// of a proof.
 fn with_kept_win(
     before: &Analysis,
     from: &Position,
@@ -748,6 +749,8 @@ mod tests {
             )
             .unwrap();
         assert_eq!(lost.proven, None);
+        let escape = Solver::new().distance(&after(&pos, losing), Color::Dark, KEPT_PLIES);
+        assert_eq!(escape, Ok(None));
         let mut doubted = before.clone();
         doubted.candidates.retain(|c| c.mv != losing);
         assert_eq!(
