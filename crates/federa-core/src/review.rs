@@ -720,14 +720,7 @@ mod tests {
         assert_eq!(judge("BCb2".parse().unwrap()), MoveClass::Blunder);
         // A search after the winning move that misses the proof does not
         // make a blunder of it: the proof before the move settles it.
-        let mut unproven = analyser
-            .analyse(
-                &after(&pos, winning),
-                Limit::iterations(2000),
-                None,
-                &mut |_| true,
-            )
-            .unwrap();
+        let mut unproven = analysed_after(&mut analyser, &pos, winning, 2000);
         (unproven.proven, unproven.mean, unproven.raw_mean) = (None, 0.4, 0.4);
         let kept = MoveReview::new(1, &pos, winning, &before, Some(&unproven), None);
         assert_eq!((kept.after, kept.class), (1.0, MoveClass::Fine));
@@ -740,14 +733,7 @@ mod tests {
         let kept = MoveReview::new(1, &pos, winning, &doubted, Some(&settled), None);
         assert_eq!((kept.after, kept.class), (1.0, MoveClass::Fine));
         let losing: Move = "BCb2".parse().unwrap();
-        let lost = analyser
-            .analyse(
-                &after(&pos, losing),
-                Limit::iterations(1),
-                None,
-                &mut |_| true,
-            )
-            .unwrap();
+        let lost = analysed_after(&mut analyser, &pos, losing, 1);
         assert_eq!(lost.proven, None);
         let escape = Solver::new().distance(&after(&pos, losing), Color::Dark, KEPT_PLIES);
         assert_eq!(escape, Ok(None));
@@ -774,6 +760,23 @@ mod tests {
         let mut next = pos.clone();
         next.play_unchecked(m);
         next
+    }
+
+    /// The analysis of `pos` after `m` within `iterations`.
+    fn analysed_after(
+        analyser: &mut Analyser,
+        pos: &Position,
+        m: Move,
+        iterations: u64,
+    ) -> Analysis {
+        analyser
+            .analyse(
+                &after(pos, m),
+                Limit::iterations(iterations),
+                None,
+                &mut |_| true,
+            )
+            .unwrap()
     }
 
     #[test]
