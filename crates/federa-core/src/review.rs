@@ -732,6 +732,14 @@ mod tests {
         assert_eq!((settled.proven, settled.mean), (Some(false), 0.0));
         let kept = MoveReview::new(1, &pos, winning, &doubted, Some(&settled), None);
         assert_eq!((kept.after, kept.class), (1.0, MoveClass::Fine));
+        // The same in the analyser's judgement, with those two analyses as
+        // its searches' answers.
+        let limit = Limit::iterations(2000);
+        let mut primed = Analyser::new(3);
+        primed.cache.push((pos.clone(), limit, doubted));
+        primed.cache.push((after(&pos, winning), limit, unproven));
+        let kept = primed.judge(1, &pos, winning, limit, None).unwrap();
+        assert_eq!((kept.after, kept.class), (1.0, MoveClass::Fine));
         let losing: Move = "BCb2".parse().unwrap();
         let lost = analysed_after(&mut analyser, &pos, losing, 1);
         assert_eq!(lost.proven, None);
