@@ -1,5 +1,6 @@
 //! `federa calibrate check`: the shipped map's calibration on given games,
-//! by size and budget, and a broken data file named by its line.
+//! by size and budget (games of different files told apart), and a broken
+//! data file named by its line.
 
 mod common;
 
@@ -33,6 +34,10 @@ fn check_reports_each_size_and_budget_and_names_a_broken_line() {
     assert!(out.contains("0.2500 |"), "Brier raw 0.25: {out}");
     assert!(out.contains("| 9×9 | 16000 | 1 | 1 | 50.0 | "), "{out}");
     assert!(out.contains("left out above: 1 positions"), "{out}");
+    // Another run's file numbers its games alike: they are other games.
+    let (ok, out, err) = federa(&["calibrate", "check", &data, &data]);
+    assert!(ok, "{err}");
+    assert!(out.contains("| 9×9 | 2000 | 4 | 8 | 25.0 | "), "{out}");
 
     fs::write(&data, format!("{}\n0\t9\t3\t3\t2000\t1.5\t0\t1\n", rows[0])).unwrap();
     let (ok, _, err) = federa(&["calibrate", "check", &data]);

@@ -16,6 +16,8 @@ use super::{CheckConfig, FitConfig};
 
 /// One analysed position of a data file.
 struct Row {
+    /// The data file it came from.
+    file: usize,
     game: u32,
     size: u8,
     occupied: usize,
@@ -87,7 +89,7 @@ pub fn run(config: &FitConfig) -> Result<(), String> {
         println!(
             "{size}x{size}: fitted on {} positions of {} games; logit p by the share filled: {}",
             train.len(),
-            train.iter().map(|r| r.game).collect::<BTreeSet<_>>().len(),
+            games(&train),
             rows.join(", ")
         );
         tables.push(((size, budget), table));
@@ -170,13 +172,22 @@ pub fn check(config: &CheckConfig) -> Result<(), String> {
     Ok(())
 }
 
+/// The number of games `rows` come from, games of different files told
+/// apart (files of different runs may number their games alike).
+fn games(rows: &[&Row]) -> usize {
+    rows.iter()
+        .map(|r| (r.file, r.game))
+        .collect::<BTreeSet<_>>()
+        .len()
+}
+
 /// Reads the data files.
 fn read(paths: &[String]) -> Result<Vec<Row>, String> {
     let mut rows = Vec::new();
-    for path in paths {
+    for (file, path) in paths.iter().enumerate() {
         let text = fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
         for (k, line) in text.lines().enumerate() {
-            rows.push(parse(line).map_err(|e| format!("{path}:{}: {e}", k + 1))?);
+            rows.push(parse(line, file).map_err(|e| format!("{path}:{}: {e}", k + 1))?);
         }
     }
     Ok(rows)
@@ -196,7 +207,7 @@ fn report(rows: &[&Row], chance: impl Fn(&Row) -> f64, budget: u32) -> Vec<Panel
     println!("|---|---|---|---|---|---|---|---|");
     let mut panels = Vec::new();
     for ((size, iterations), group) in &groups {
-        let games = group.iter().map(|r| r.game).collect::<BTreeSet<_>>().len();
+        let games = games(group);
         let raw: Vec<(f64, bool)> = group.iter().map(|r| (f64::from(r.raw), r.won)).collect();
         let cal: Vec<(f64, bool)> = group.iter().map(|r| (chance(r), r.won)).collect();
         println!(
@@ -216,7 +227,7 @@ fn report(rows: &[&Row], chance: impl Fn(&Row) -> f64, budget: u32) -> Vec<Panel
     panels
 }
 
-fn parse(line: &str) -> Result<Row, String> {
+fn parse(line: &str, file: usize) -> Result<Row, String> {
     let f: Vec<&str> = line.split('\t').collect();
     let [game, size, _ply, occupied, iterations, raw, proven, won] = f[..] else {
         return Err(format!(
@@ -247,6 +258,7 @@ fn parse(line: &str) -> Result<Row, String> {
         return Err(format!("{occupied} points occupied on {size}x{size}"));
     }
     Ok(Row {
+        file,
         game: u32::try_from(num("game", game)?).map_err(|_| format!("game `{game}`"))?,
         size,
         occupied,
