@@ -103,12 +103,16 @@ export class AnalysisRunner {
 }
 
 /**
- * The candidates worth drawing: at most `most`, each visited at least 3% as
- * often as all of them together (the best always), best first.
+ * The candidates worth drawing: at most `most`, best first, the best always,
+ * and each other visited at least 3% as often as all of them together or a
+ * third as often as the most visited (in a wide opening no move gets 3% of
+ * the visits, yet the runners-up are searched as well as the best).
  * @param {Analysis} analysis
  * @param {number} [most]
  */
 export function shownCandidates(analysis, most = 6) {
   const total = analysis.candidates.reduce((sum, c) => sum + c.visits, 0);
-  return analysis.candidates.filter((c, k) => k === 0 || c.visits >= 0.03 * total).slice(0, most);
+  const top = analysis.candidates.reduce((max, c) => Math.max(max, c.visits), 0);
+  const enough = Math.min(0.03 * total, top / 3);
+  return analysis.candidates.filter((c, k) => k === 0 || c.visits >= enough).slice(0, most);
 }

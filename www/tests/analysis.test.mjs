@@ -100,9 +100,12 @@ test('stop ends the request and shows nothing; a failure is shown with what was 
   assert.deepEqual(heard.at(-1), { analysis: partial, done: true, error: { kind: 'workerStuck', seconds: 10 } });
 });
 
-test('the candidates shown: the best always, others with 3% of the visits, at most six', () => {
+test('the candidates shown: the best always, others with 3% of the visits or a third of the most, at most six', () => {
   const a = analysis(['a', 50], ['b', 30], ['c', 3], ['d', 2], ['e', 15]);
   assert.deepEqual(shownCandidates(a).map((c) => c.move), ['a', 'b', 'c', 'e']);
+  // A wide opening: 100 moves of 9 visits, none of the others has 3% of the 998.
+  const wide = analysis(['a', 36], ['b', 29], ['c', 20], ['d', 12], ...Array.from({ length: 100 }, (_, k) => [`x${k}`, 9]));
+  assert.deepEqual(shownCandidates(wide).map((c) => c.move), ['a', 'b', 'c', 'd']);
   const many = analysis(...Array.from({ length: 9 }, (_, k) => [String(k), 10]));
   assert.equal(shownCandidates(many).length, 6);
   assert.deepEqual(shownCandidates(analysis(['x', 0])).map((c) => c.move), ['x']);
