@@ -560,6 +560,7 @@ Object.assign(window, {
     analysis: () => ({
       on: settings.values.analysis,
       done: analysis.runner.shown.done,
+      error: analysis.runner.shown.error,
       analysis: analysis.runner.shown.analysis,
       line: analysis.lineOf,
       underlays: settings.values.analysis && settings.values.ownership && analysis.runner.shown.analysis !== null,

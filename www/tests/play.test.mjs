@@ -493,6 +493,7 @@ test('the analysis board shows candidates, a line on hover, ownership and the ev
   // A candidate's click plays it; going back shows the earlier analysis at once
   // (once it has finished: only a finished analysis is kept).
   await page.waitForFunction(() => window.federa.analysis().done, null, { timeout: 15000 });
+  assert.equal((await page.evaluate(() => window.federa.analysis())).error, null, 'finished, not failed: only a finished analysis is kept');
   const played = await page.getAttribute('#candidate-list button.candidate', 'data-move');
   await page.click('#candidate-list button.candidate');
   assert.equal(await record(page), `7x7 BCd4 WSc4 BSc3 WCa1 ${played}`);
