@@ -88,7 +88,7 @@ fn on_a_solved_position_the_winning_move_is_fine_and_the_losing_one_a_blunder() 
     assert_eq!(judge("BCb2".parse().unwrap()), MoveClass::Blunder);
     // A search after the winning move that misses the proof does not
     // make a blunder of it: the proof before the move settles it.
-    let mut unproven = analysed_after(&mut analyser, &pos, winning, 2000);
+    let mut unproven = analysed_after(&mut analyser, &pos, winning, Limit::iterations(2000));
     (unproven.proven, unproven.mean, unproven.raw_mean) = (None, 0.4, 0.4);
     let kept = MoveReview::new(1, &pos, winning, &before, Some(&unproven), None);
     assert_eq!((kept.after, kept.class), (1.0, MoveClass::Fine));
@@ -109,7 +109,7 @@ fn on_a_solved_position_the_winning_move_is_fine_and_the_losing_one_a_blunder() 
     let kept = primed.judge(1, &pos, winning, limit, None).unwrap();
     assert_eq!((kept.after, kept.class), (1.0, MoveClass::Fine));
     let losing: Move = "BCb2".parse().unwrap();
-    let lost = analysed_after(&mut analyser, &pos, losing, 1);
+    let lost = analysed_after(&mut analyser, &pos, losing, Limit::iterations(1));
     assert_eq!(lost.proven, None);
     let escape = Solver::new().distance(&after(&pos, losing), Color::Dark, KEPT_PLIES);
     assert_eq!(escape, Ok(None));
@@ -138,15 +138,10 @@ fn after(pos: &Position, m: Move) -> Position {
     next
 }
 
-/// The analysis of `pos` after `m` within `iterations`.
-fn analysed_after(analyser: &mut Analyser, pos: &Position, m: Move, iterations: u64) -> Analysis {
+/// The analysis of `pos` after `m` within `limit`.
+fn analysed_after(analyser: &mut Analyser, pos: &Position, m: Move, limit: Limit) -> Analysis {
     analyser
-        .analyse(
-            &after(pos, m),
-            Limit::iterations(iterations),
-            None,
-            &mut |_| true,
-        )
+        .analyse(&after(pos, m), limit, None, &mut |_| true)
         .unwrap()
 }
 
@@ -217,11 +212,7 @@ fn the_best_move_loses_nothing_and_a_move_barely_looked_at_is_set_against_it() {
         .find(|&m| MoveReview::well_seen(&before, m).is_none())
         .unwrap();
     let judged = analyser.judge(1, &pos, unseen, limit, None).unwrap();
-    let mut analysis = |m: Move| {
-        analyser
-            .analyse(&after(&pos, m), limit, None, &mut |_| true)
-            .unwrap()
-    };
+    let mut analysis = |m: Move| analysed_after(&mut analyser, &pos, m, limit);
     let (played, preferred) = (analysis(unseen), analysis(best));
     assert_eq!(
         (judged.before, judged.after),
@@ -308,11 +299,7 @@ fn at_the_swap_the_move_and_the_best_one_are_valued_for_the_second_player() {
             Move::Swap
         };
         let judged = analyser.judge(2, &pos, played, limit, None).unwrap();
-        let mut analysis = |m: Move| {
-            analyser
-                .analyse(&after(&pos, m), limit, None, &mut |_| true)
-                .unwrap()
-        };
+        let mut analysis = |m: Move| analysed_after(&mut analyser, &pos, m, limit);
         let (reached, preferred) = (analysis(played), analysis(best));
         if !swap_best {
             let glance = MoveReview::new(2, &pos, played, &before, Some(&reached), None);
