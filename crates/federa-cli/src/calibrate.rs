@@ -6,15 +6,17 @@
 //! A data file has one line per position analysed, tab-separated: game
 //! number, board size, ply, points occupied, the analysis's iterations,
 //! its raw value for the side to move (six decimals), whether that value is
-//! proven (1 or 0), and whether the side to move went on to win (1 or 0).
+//! proven (1 or 0), whether the side to move went on to win (1 or 0), the
+//! side to move's colour (`B` for Dark, `W` for Light) and whether the
+//! game was swapped by then (1 or 0).
 //! Games are numbered from the run's seed alone, so `--first` and `--games`
 //! cut one long run into shards that concatenate to the same file.
 
 use std::fmt::Write as _;
 
-use federa_core::Rules;
 use federa_core::review::Analyser;
 use federa_core::search::Limit;
+use federa_core::{Move, Rules};
 
 use crate::games::{Shard, opened};
 
@@ -117,6 +119,7 @@ fn one_game(config: &PlayConfig, k: u32) -> String {
     let (seed, mut pos) = opened(rules, config.run.seed, k, config.opening);
     let mut analyser = Analyser::new(seed);
     let mut rows = Vec::new();
+    let mut swapped = false;
     while !pos.is_over() {
         let mut best = None;
         for &budget in &config.budgets {
@@ -134,17 +137,26 @@ fn one_game(config: &PlayConfig, k: u32) -> String {
                     a.raw,
                     u8::from(a.proven.is_some())
                 ),
+                swapped,
             ));
             best = best.or(a.candidates.first().map(|c| c.mv));
         }
         let Some(m) = best else { break };
+        swapped |= m == Move::Swap;
         pos.play(m);
     }
     let Some(winner) = pos.winner() else {
         return String::new();
     };
-    rows.iter().fold(String::new(), |mut out, (mover, row)| {
-        let _ = writeln!(out, "{row}\t{}", u8::from(*mover == winner));
-        out
-    })
+    rows.iter()
+        .fold(String::new(), |mut out, (mover, row, swapped)| {
+            let _ = writeln!(
+                out,
+                "{row}\t{}\t{}\t{}",
+                u8::from(*mover == winner),
+                mover.record_char(),
+                u8::from(*swapped)
+            );
+            out
+        })
 }

@@ -8,6 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::fs;
 
+use federa_core::Color;
 use federa_core::search::calibration::{
     FILL_POINTS, FITTED, RAW_POINTS, TABLES, Table, chance_in, fingerprint_of, win_chance,
 };
@@ -25,6 +26,8 @@ struct Row {
     raw: f32,
     proven: bool,
     won: bool,
+    /// The side to move.
+    to_move: Color,
 }
 
 impl Row {
@@ -193,33 +196,43 @@ fn read(paths: &[String]) -> Result<Vec<Row>, String> {
     Ok(rows)
 }
 
-/// Prints the calibration of `rows` by size and budget (the proven ones
-/// are shown as certain and left out), raw against `chance`; returns the
-/// diagram's panels of the analyses of `budget` iterations.
+/// Prints the calibration of `rows` by size and budget, then apart for
+/// each side to move (the map does not read whose turn it is, and errors
+/// of the two sides may cancel in the first table), the proven ones shown
+/// as certain and left out, raw against `chance`; returns the diagram's
+/// panels of the analyses of `budget` iterations.
 fn report(rows: &[&Row], chance: impl Fn(&Row) -> f64, budget: u32) -> Vec<Panel> {
     let mut groups: BTreeMap<(u8, u32), Vec<&Row>> = BTreeMap::new();
     for &r in rows.iter().filter(|r| !r.proven) {
         groups.entry((r.size, r.iterations)).or_default().push(r);
     }
-    println!(
-        "\n| size | iterations | games | positions | ECE raw | ECE calibrated | Brier raw | Brier calibrated |"
-    );
+    const FIGURES: &str =
+        "games | positions | ECE raw | ECE calibrated | Brier raw | Brier calibrated |";
+    println!("\n| size | iterations | {FIGURES}");
     println!("|---|---|---|---|---|---|---|---|");
     let mut panels = Vec::new();
-    for ((size, iterations), group) in &groups {
-        let games = games(group);
-        let raw: Vec<(f64, bool)> = group.iter().map(|r| (f64::from(r.raw), r.won)).collect();
-        let cal: Vec<(f64, bool)> = group.iter().map(|r| (chance(r), r.won)).collect();
-        println!(
-            "| {size}×{size} | {iterations} | {games} | {} | {:.1} | {:.1} | {:.4} | {:.4} |",
-            group.len(),
-            100.0 * ece(&raw),
-            100.0 * ece(&cal),
-            brier(&raw),
-            brier(&cal)
-        );
-        if *iterations == budget {
-            panels.push((*size, bins(&raw), bins(&cal)));
+    for (&(size, iterations), group) in &groups {
+        let (raw, cal) = report_line(&format!("{size}×{size} | {iterations}"), group, &chance);
+        if iterations == budget {
+            panels.push((size, bins(&raw), bins(&cal)));
+        }
+    }
+    println!("\nBy the side to move:\n\n| size | iterations | to move | {FIGURES}");
+    println!("|---|---|---|---|---|---|---|---|---|");
+    for (&(size, iterations), group) in &groups {
+        for side in [Color::Dark, Color::Light] {
+            let part: Vec<&Row> = group
+                .iter()
+                .copied()
+                .filter(|r| r.to_move == side)
+                .collect();
+            if !part.is_empty() {
+                report_line(
+                    &format!("{size}×{size} | {iterations} | {side}"),
+                    &part,
+                    &chance,
+                );
+            }
         }
     }
     let proven = rows.iter().filter(|r| r.proven).count();
@@ -227,11 +240,43 @@ fn report(rows: &[&Row], chance: impl Fn(&Row) -> f64, budget: u32) -> Vec<Panel
     panels
 }
 
+/// Chances, each with whether its side went on to win.
+type Scored = Vec<(f64, bool)>;
+
+/// Prints one line of [`report`]'s tables, `label` its first cells, and
+/// returns the raw and calibrated chances with their results.
+fn report_line(label: &str, group: &[&Row], chance: impl Fn(&Row) -> f64) -> (Scored, Scored) {
+    let raw: Scored = group.iter().map(|r| (f64::from(r.raw), r.won)).collect();
+    let cal: Scored = group.iter().map(|r| (chance(r), r.won)).collect();
+    println!(
+        "| {label} | {} | {} | {:.1} | {:.1} | {:.4} | {:.4} |",
+        games(group),
+        group.len(),
+        100.0 * ece(&raw),
+        100.0 * ece(&cal),
+        brier(&raw),
+        brier(&cal)
+    );
+    (raw, cal)
+}
+
 fn parse(line: &str, file: usize) -> Result<Row, String> {
     let f: Vec<&str> = line.split('\t').collect();
-    let [game, size, _ply, occupied, iterations, raw, proven, won] = f[..] else {
+    let [
+        game,
+        size,
+        _ply,
+        occupied,
+        iterations,
+        raw,
+        proven,
+        won,
+        to_move,
+        swapped,
+    ] = f[..]
+    else {
         return Err(format!(
-            "expected 8 tab-separated fields, found {}",
+            "expected 10 tab-separated fields, found {}",
             f.len()
         ));
     };
@@ -254,6 +299,8 @@ fn parse(line: &str, file: usize) -> Result<Row, String> {
         .filter(|s| (2..=25).contains(s))
         .ok_or_else(|| format!("size `{size}` is not 2 to 25"))?;
     let occupied = num("occupied", occupied)? as usize;
+    // Not read yet, but checked: a file is whole or refused.
+    flag("swapped", swapped)?;
     if occupied > usize::from(size) * usize::from(size) {
         return Err(format!("{occupied} points occupied on {size}x{size}"));
     }
@@ -267,6 +314,11 @@ fn parse(line: &str, file: usize) -> Result<Row, String> {
         raw,
         proven: flag("proven", proven)?,
         won: flag("won", won)?,
+        to_move: match to_move {
+            "B" => Color::Dark,
+            "W" => Color::Light,
+            _ => return Err(format!("side to move `{to_move}` is not B or W")),
+        },
     })
 }
 
