@@ -7,7 +7,7 @@
 # (the 16,000 table was fitted on its games 0-59), seed 5's 24 games; then
 # `federa calibrate check` on each and on all three together
 # (docs/calibration.md has the figures of the last run). Time on this
-# machine (2 cores, both used): 23 min.
+# machine (2 cores, both used): 23 to 25 min.
 # Usage: scripts/calibrate-check-9x9.sh
 source "$(dirname "$0")/lib.sh"
 dir=target/calibrate-check
