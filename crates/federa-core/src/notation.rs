@@ -131,11 +131,10 @@ impl FromStr for Token {
             return Ok(Token::Swap);
         }
         let bytes = s.as_bytes();
-        let color = match bytes.first() {
-            Some(b'B') => Color::Dark,
-            Some(b'W') => Color::Light,
-            _ => return Err(err(TokenProblem::Color)),
-        };
+        let color = bytes
+            .first()
+            .and_then(|&b| Color::from_record_char(char::from(b)))
+            .ok_or_else(|| err(TokenProblem::Color))?;
         let shape_of = |b: Option<&u8>| match b {
             Some(b'C') => Some(Shape::Round),
             Some(b'S') => Some(Shape::Square),

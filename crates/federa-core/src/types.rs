@@ -48,6 +48,16 @@ impl Color {
         }
     }
 
+    /// The colour of a letter of move tokens and records (`B` or `W`).
+    #[must_use]
+    pub const fn from_record_char(c: char) -> Option<Color> {
+        match c {
+            'B' => Some(Color::Dark),
+            'W' => Some(Color::Light),
+            _ => None,
+        }
+    }
+
     /// The letter used for the side to move in position strings: `b` or `w`.
     #[must_use]
     pub const fn position_char(self) -> char {

@@ -314,11 +314,11 @@ fn parse(line: &str, file: usize) -> Result<Row, String> {
         raw,
         proven: flag("proven", proven)?,
         won: flag("won", won)?,
-        to_move: match to_move {
-            "B" => Color::Dark,
-            "W" => Color::Light,
-            _ => return Err(format!("side to move `{to_move}` is not B or W")),
-        },
+        to_move: to_move
+            .parse()
+            .ok()
+            .and_then(Color::from_record_char)
+            .ok_or_else(|| format!("side to move `{to_move}` is not B or W"))?,
     })
 }
 
