@@ -49,34 +49,23 @@ fn check_reports_each_size_and_budget_and_names_a_broken_line() {
     assert!(ok, "{err}");
     assert!(out.contains("| 9×9 | 2000 | 4 | 8 | 25.0 | "), "{out}");
 
-    fs::write(
-        &data,
-        format!("{}\n0\t9\t3\t3\t2000\t1.5\t0\t1\tB\t0\n", rows[0]),
-    )
-    .unwrap();
-    let (ok, _, err) = federa(&["calibrate", "check", &data]);
-    assert!(!ok);
-    assert!(
-        err.contains("games.tsv:2: raw value `1.5` is not in 0..1"),
-        "{err}"
+    // A broken file is refused, its line and the problem named.
+    let refused = |text: &str, problem: &str| {
+        fs::write(&data, text).unwrap();
+        let (ok, _, err) = federa(&["calibrate", "check", &data]);
+        assert!(!ok && err.contains(problem), "{problem}: {err}");
+    };
+    refused(
+        &format!("{}\n0\t9\t3\t3\t2000\t1.5\t0\t1\tB\t0\n", rows[0]),
+        "games.tsv:2: raw value `1.5` is not in 0..1",
     );
-    fs::write(
-        &data,
-        format!("{}\n0\t9\t3\t3\t2000\t0.5\t0\t1\tD\t0\n", rows[0]),
-    )
-    .unwrap();
-    let (ok, _, err) = federa(&["calibrate", "check", &data]);
-    assert!(!ok);
-    assert!(
-        err.contains("games.tsv:2: side to move `D` is not B or W"),
-        "{err}"
+    refused(
+        &format!("{}\n0\t9\t3\t3\t2000\t0.5\t0\t1\tD\t0\n", rows[0]),
+        "games.tsv:2: side to move `D` is not B or W",
     );
-    fs::write(&data, "0\t9\t3\t3\t2000\t0.5\t0\t1\n").unwrap();
-    let (ok, _, err) = federa(&["calibrate", "check", &data]);
-    assert!(!ok);
-    assert!(
-        err.contains("games.tsv:1: expected 10 tab-separated fields, found 8"),
-        "{err}"
+    refused(
+        "0\t9\t3\t3\t2000\t0.5\t0\t1\n",
+        "games.tsv:1: expected 10 tab-separated fields, found 8",
     );
     fs::remove_dir_all(&dir).unwrap();
 }

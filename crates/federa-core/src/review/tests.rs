@@ -138,6 +138,18 @@ fn after(pos: &Position, m: Move) -> Position {
     next
 }
 
+/// The review of `game` within `iterations` a position, heard to the end.
+fn reviewed(game: &Game, analyser: &mut Analyser, iterations: u64) -> Vec<MoveReview> {
+    review(
+        game,
+        analyser,
+        Limit::iterations(iterations),
+        None,
+        &mut |_| true,
+    )
+    .unwrap()
+}
+
 /// The analysis of `pos` after `m` within `limit`.
 fn analysed_after(analyser: &mut Analyser, pos: &Position, m: Move, limit: Limit) -> Analysis {
     analyser
@@ -350,14 +362,7 @@ fn the_cache_answers_a_position_seen_with_the_same_budget() {
 fn a_review_marks_a_planted_blunder_and_annotates_it() {
     let game = Game::from_record(&format!("{SOLVED} BCb2"), false).unwrap();
     let mut analyser = Analyser::new(5);
-    let reviews = review(
-        &game,
-        &mut analyser,
-        Limit::iterations(3000),
-        None,
-        &mut |_| true,
-    )
-    .unwrap();
+    let reviews = reviewed(&game, &mut analyser, 3000);
     assert_eq!(reviews.len(), 9);
     for r in &reviews {
         assert!((0.0..=1.0).contains(&r.before) && (0.0..=1.0).contains(&r.after));
@@ -394,14 +399,7 @@ fn a_review_marks_a_planted_blunder_and_annotates_it() {
 fn after_a_swap_the_first_move_counts_for_the_player_now_light() {
     let game = Game::from_record("5x5 BCc3 swap WSb3", true).unwrap();
     let mut analyser = Analyser::new(1);
-    let reviews = review(
-        &game,
-        &mut analyser,
-        Limit::iterations(200),
-        None,
-        &mut |_| true,
-    )
-    .unwrap();
+    let reviews = reviewed(&game, &mut analyser, 200);
     let players: Vec<Color> = reviews.iter().map(|r| r.player).collect();
     assert_eq!(players, [Color::Light, Color::Dark, Color::Light]);
 }
