@@ -11,7 +11,10 @@
 # or Slurm array jobs, docs/book.md) build the same book. The records stay
 # in target/book/. `federa book build` then merges the first 12 plies of
 # every game under the board's symmetries, keeps the moves played in at
-# least two games, and has the AI judge each at the review's budget.
+# least two games, and has the AI judge each at the review's budget. When
+# the AI's judgement changes (its calibration, its search) but not the games,
+# `federa book judge www/book/9x9.txt --seed 1` judges a book again: the
+# same book as a new build from the records.
 # Usage: scripts/book.sh [size...]   (default: 7 9 13)
 source "$(dirname "$0")/lib.sh"
 shard=40

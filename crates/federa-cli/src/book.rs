@@ -1,7 +1,9 @@
 //! `federa book`: an opening book from games of the strongest level
 //! against itself (federa_core::book). `play` writes the games, in shards
 //! by game number; `build` merges any set of them into one book (the same
-//! book from one file or from many) and has the AI judge each move.
+//! book from one file or from many) and has the AI judge each move;
+//! `judge` judges a book's moves again, as `build` would now (after the
+//! AI's calibration changed), without its games.
 
 use std::fs;
 use std::time::Instant;
@@ -23,6 +25,9 @@ pub enum BookCommand {
     /// under the board's symmetries and transpositions, each move judged
     /// by the AI.
     Build(BuildConfig),
+    /// Judge a book's moves again with the AI as it is now, rewriting the
+    /// book in place: the book `build` would now make from its games.
+    Judge(JudgeConfig),
 }
 
 /// What `federa book play` plays.
@@ -58,15 +63,33 @@ pub struct BuildConfig {
     /// Moves played in fewer games are left out.
     #[arg(long, default_value_t = 2)]
     pub min_games: u32,
+    /// The AI's judgement of each move.
+    #[command(flatten)]
+    pub judge: Judgement,
+    /// The book to write.
+    #[arg(long)]
+    pub out: String,
+}
+
+/// How the AI judges a book's moves.
+#[derive(clap::Args)]
+pub struct Judgement {
     /// Search iterations of the AI's judgement of each move.
     #[arg(long, default_value_t = federa_core::review::ITERATIONS)]
     pub budget: u64,
     /// Random seed of the judgements.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// The book to write.
-    #[arg(long)]
-    pub out: String,
+}
+
+/// What `federa book judge` judges.
+#[derive(clap::Args)]
+pub struct JudgeConfig {
+    /// The book (of `federa book build`), rewritten in place.
+    pub book: String,
+    /// The AI's judgement of each move.
+    #[command(flatten)]
+    pub judge: Judgement,
 }
 
 /// Runs a `federa book` command.
@@ -74,6 +97,7 @@ pub fn run(command: &BookCommand) -> Result<(), String> {
     match command {
         BookCommand::Play(config) => play(config),
         BookCommand::Build(config) => build(config),
+        BookCommand::Judge(config) => judge_again(config),
     }
 }
 
@@ -159,21 +183,40 @@ fn build(config: &BuildConfig) -> Result<(), String> {
     }
     let mut book = book.ok_or("the records hold no game")?;
     book.prune(config.min_games);
-    let mut analyser = Analyser::new(config.seed);
-    let limit = Limit::iterations(config.budget);
-    book.judge(|pos| {
-        analyser
-            .analyse(pos, limit, None, &mut |_| true)
-            .map_or(0.5, |a| a.win)
-    });
-    let text = book.to_string();
+    let (text, positions) = judged(book, &config.judge);
     fs::write(&config.out, &text).map_err(|e| format!("{}: {e}", config.out))?;
     eprintln!(
-        "{games} games, {} positions, {} bytes in {} ({:.0} s)",
-        book.len(),
+        "{games} games, {positions} positions, {} bytes in {} ({:.0} s)",
         text.len(),
         config.out,
         started.elapsed().as_secs_f64()
     );
     Ok(())
+}
+
+fn judge_again(config: &JudgeConfig) -> Result<(), String> {
+    let path = &config.book;
+    let text = fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    let book = Book::parse(&text).map_err(|e| format!("{path}: {e}"))?;
+    let (judged, positions) = judged(book, &config.judge);
+    fs::write(path, &judged).map_err(|e| format!("{path}: {e}"))?;
+    let same = if judged == text {
+        "unchanged"
+    } else {
+        "changed"
+    };
+    eprintln!("{positions} positions judged again: {path} {same}");
+    Ok(())
+}
+
+/// The book's text with each move judged by the AI, and its positions.
+fn judged(mut book: Book, judgement: &Judgement) -> (String, usize) {
+    let mut analyser = Analyser::new(judgement.seed);
+    let limit = Limit::iterations(judgement.budget);
+    book.judge(|pos| {
+        analyser
+            .analyse(pos, limit, None, &mut |_| true)
+            .map_or(0.5, |a| a.win)
+    });
+    (book.to_string(), book.len())
 }
