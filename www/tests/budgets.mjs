@@ -1,7 +1,8 @@
 // Measures the web build's budgets (not a test: figures vary with the
 // machine): gzipped sizes, time to the first drawn board, the AI's search
-// speed inside its worker in Chromium against the native build, and the
-// time of a 13x13 game review with its longest main-thread task.
+// speed inside its worker in Chromium against the native build, the
+// longest main-thread task during an analysis, and the time of a 13x13 game
+// review with its longest main-thread task.
 // Usage (after scripts/build-web.sh and cargo build --release): node www/tests/budgets.mjs
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -17,6 +18,13 @@ const FEDERA = path.resolve(here, '../../target/release/federa');
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const gz = async (file) => zlib.gzipSync(await fs.readFile(file), { level: 9 }).length;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+/** A page's init script: `window.longest` is its longest main-thread task (over 50 ms) since it was last set to 0. */
+const watchLongTasks = () => {
+  window.longest = 0;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.longest = Math.max(window.longest, e.duration);
+  }).observe({ type: 'longtask', buffered: false });
+};
 
 const server = await serve(DIST, '/sub/federa/');
 const browser = await launch();
@@ -92,6 +100,20 @@ try {
     `13x13 search, median of 5: in Chromium's worker ${w.toFixed(0)} iterations/s, native ${n} iterations/s, native/worker = ${(n / w).toFixed(2)}`,
   );
 
+  // The longest main-thread task while the analysis board works (its
+  // search runs in the worker; the page draws each report of it).
+  const analysing = await browser.context.newPage();
+  await analysing.addInitScript(watchLongTasks);
+  await analysing.goto(server.url + '#' + new URLSearchParams({ r: '9x9 BCe5 WSd4' }));
+  await analysing.waitForFunction(() => window.federa);
+  await analysing.evaluate(() => {
+    window.longest = 0;
+    document.getElementById('btn-analysis').click();
+  });
+  await analysing.waitForFunction(() => window.federa.analysis().done, null, { timeout: 60000, polling: 500 });
+  const analysed = await analysing.evaluate(() => window.longest);
+  console.log(`analysis board, 9x9: longest main-thread task during one analysis ${analysed ? analysed.toFixed(0) + ' ms' : 'none over 50 ms'}`);
+
   // A review of a 13x13 game at the default budget: the game is the
   // strongest level against itself at 200 iterations a move (seeded), up to
   // 220 moves; the review runs on the play page, which watches its
@@ -117,12 +139,7 @@ try {
   );
   const moves = record.split(' ').length - 1;
   const reviewer = await browser.context.newPage();
-  await reviewer.addInitScript(() => {
-    window.longest = 0;
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.longest = Math.max(window.longest, e.duration);
-    }).observe({ type: 'longtask', buffered: false });
-  });
+  await reviewer.addInitScript(watchLongTasks);
   await reviewer.goto(server.url + '#' + new URLSearchParams({ r: record }));
   await reviewer.waitForFunction(() => window.federa);
   // The observer sees a long task: one of 80 ms, planted.
