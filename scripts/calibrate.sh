@@ -7,7 +7,8 @@
 #
 # The strongest level plays itself from openings of 0 to 4 random
 # placements, with the pie rule, at the review's budget (2,000 iterations a
-# position); every position's raw value and the game's result are written.
+# position); every position's raw value, side to move and the game's
+# result are written.
 # Games 0-719 take the sizes in turn by game number, 9x9 and 13x13 twice as
 # often as 7x7 and 11x11; games 720-839 are all 13x13. The games are seeded
 # by their number, so the shards below (or any other cut, on any number of
