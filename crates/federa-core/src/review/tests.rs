@@ -317,7 +317,11 @@ fn at_the_swap_the_move_and_the_best_one_are_valued_for_the_second_player() {
         if !swap_best {
             let glance = MoveReview::new(2, &pos, played, &before, Some(&reached), None);
             assert!(MoveReview::well_seen(&before, played).is_some());
-            assert!(glance.raw_drop >= MoveClass::THRESHOLDS[0], "{}", glance.raw_drop);
+            assert!(
+                glance.raw_drop >= MoveClass::THRESHOLDS[0],
+                "{}",
+                glance.raw_drop
+            );
             assert!(glance.needs_pair(&before, Some(&reached)));
         }
         // The swapper plays Dark, and after the swap Light is still to
