@@ -25,6 +25,8 @@ const watchLongTasks = () => {
     for (const e of list.getEntries()) window.longest = Math.max(window.longest, e.duration);
   }).observe({ type: 'longtask', buffered: false });
 };
+/** What `watchLongTasks` saw, in words (the observer reports only tasks over 50 ms). */
+const longestSaid = (ms) => (ms ? `${ms.toFixed(0)} ms` : 'none over 50 ms');
 
 const server = await serve(DIST, '/sub/federa/');
 const browser = await launch();
@@ -111,8 +113,8 @@ try {
     document.getElementById('btn-analysis').click();
   });
   await analysing.waitForFunction(() => window.federa.analysis().done, null, { timeout: 60000, polling: 500 });
-  const analysed = await analysing.evaluate(() => window.longest);
-  console.log(`analysis board, 9x9: longest main-thread task during one analysis ${analysed ? analysed.toFixed(0) + ' ms' : 'none over 50 ms'}`);
+  console.log(`analysis board, 9x9: longest main-thread task during one analysis ${longestSaid(await analysing.evaluate(() => window.longest))}`);
+  await analysing.close();
 
   // A review of a 13x13 game at the default budget: the game is the
   // strongest level against itself at 200 iterations a move (seeded), up to
@@ -162,7 +164,7 @@ try {
   const seconds = (Date.now() - started) / 1000;
   const longest = await reviewer.evaluate(() => window.longest);
   console.log(
-    `review of a 13x13 game of ${moves} moves at the default budget: ${seconds.toFixed(1)} s; longest main-thread task during it ${longest ? longest.toFixed(0) + ' ms' : 'none over 50 ms'} (a planted one was seen: ${planted.toFixed(0)} ms)`,
+    `review of a 13x13 game of ${moves} moves at the default budget: ${seconds.toFixed(1)} s; longest main-thread task during it ${longestSaid(longest)} (a planted one was seen: ${planted.toFixed(0)} ms)`,
   );
 } finally {
   await browser.close();
