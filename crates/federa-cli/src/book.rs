@@ -198,9 +198,9 @@ fn judge_again(config: &JudgeConfig) -> Result<(), String> {
     let path = &config.book;
     let text = fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
     let book = Book::parse(&text).map_err(|e| format!("{path}: {e}"))?;
-    let (judged, positions) = judged(book, &config.judge);
-    fs::write(path, &judged).map_err(|e| format!("{path}: {e}"))?;
-    let same = if judged == text {
+    let (again, positions) = judged(book, &config.judge);
+    fs::write(path, &again).map_err(|e| format!("{path}: {e}"))?;
+    let same = if again == text {
         "unchanged"
     } else {
         "changed"
