@@ -592,26 +592,39 @@ impl Search {
     /// (k·W + a·W + k·A) / (k·a + k·n + n·a): one division per child.
     fn select(&mut self, node: u32) -> u32 {
         let parent = *self.tree.node(node);
+        // The levels' settings (priors and RAVE) in a loop of their own:
+        // every child then has visits, real or virtual, and one formula.
+        let best = if self.config.prior_visits > 0.0 && self.config.rave_equivalence > 0.0 {
+            self.best_child::<true>(&parent)
+        } else {
+            self.best_child::<false>(&parent)
+        };
+        parent.first_child + best as u32
+    }
+
+    /// The index among `parent`'s children of the one `select` descends
+    /// into; `PRIORS_AND_RAVE` when both are on.
+    fn best_child<const PRIORS_AND_RAVE: bool>(&mut self, parent: &Node) -> usize {
         let explore = self.config.exploration * ln(parent.visits.max(1) as f32).sqrt();
         let k = self.config.rave_equivalence;
         let prior_visits = self.config.prior_visits;
         let mut best = 0;
         let mut best_score = f32::NEG_INFINITY;
-        for (i, ch) in self.tree.children(&parent).iter().enumerate() {
+        for (i, ch) in self.tree.children(parent).iter().enumerate() {
             let score = match ch.proof {
                 WIN => f32::INFINITY,
                 LOSS => -1.0e9 + ch.visits as f32,
                 _ => {
                     let n = ch.visits as f32 + prior_visits;
-                    if n == 0.0 && ch.amaf_visits == 0 {
+                    if !PRIORS_AND_RAVE && n == 0.0 && ch.amaf_visits == 0 {
                         // Unvisited moves first, in a random order.
                         1.0e6 + self.rng.unit()
                     } else {
                         let w = ch.wins + ch.prior_wins;
                         let a = ch.amaf_visits as f32;
-                        let value = if n == 0.0 {
+                        let value = if !PRIORS_AND_RAVE && n == 0.0 {
                             ch.amaf_wins / a
-                        } else if k > 0.0 {
+                        } else if PRIORS_AND_RAVE || k > 0.0 {
                             (k * w + a * w + k * ch.amaf_wins) / (k * a + k * n + n * a)
                         } else {
                             w / n
@@ -629,7 +642,7 @@ impl Search {
                 best = i;
             }
         }
-        parent.first_child + best as u32
+        best
     }
 
     /// Adds the result of one simulation to the nodes on its path, their
