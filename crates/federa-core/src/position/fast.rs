@@ -32,6 +32,14 @@ pub(crate) struct PlayoutPolicy {
     pub look_ahead: bool,
 }
 
+impl PlayoutPolicy {
+    /// Whether moves are chosen by the learned model among several
+    /// candidates (the levels' policy).
+    fn learned_tries(&self) -> bool {
+        !self.uniform && self.learned && self.place_tries > 1
+    }
+}
+
 /// What a random playout did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PlayoutStats {
@@ -63,7 +71,14 @@ impl Position {
             if let Some(winner) = self.winner {
                 return winner;
             }
-            self.playout_move(rng, policy, trace);
+            // The levels' policy in an instance of its own, with no test of
+            // the settings per move or candidate (the wasm engines pay for
+            // them).
+            if policy.learned_tries() {
+                self.play_on::<true>(rng, policy, trace, false);
+            } else {
+                self.play_on::<false>(rng, policy, trace, false);
+            }
         }
     }
 
@@ -75,20 +90,36 @@ impl Position {
         policy: &PlayoutPolicy,
         trace: &mut Vec<(Code, Color)>,
     ) {
-        while self.n_empty > 0 {
-            self.playout_move(rng, policy, trace);
+        if policy.learned_tries() {
+            self.play_on::<true>(rng, policy, trace, true);
+        } else {
+            self.play_on::<false>(rng, policy, trace, true);
+        }
+    }
+
+    /// Plays under `policy` until the game ends or, if `until_full`, no
+    /// point is empty; `LEARNED` when `policy.learned_tries()`.
+    fn play_on<const LEARNED: bool>(
+        &mut self,
+        rng: &mut Rng,
+        policy: &PlayoutPolicy,
+        trace: &mut Vec<(Code, Color)>,
+        until_full: bool,
+    ) {
+        while self.winner.is_none() && !(until_full && self.n_empty == 0) {
+            self.playout_move::<LEARNED>(rng, policy, trace);
         }
     }
 
     #[inline]
-    fn playout_move(
+    fn playout_move<const LEARNED: bool>(
         &mut self,
         rng: &mut Rng,
         policy: &PlayoutPolicy,
         trace: &mut Vec<(Code, Color)>,
     ) {
         let mover = self.to_move;
-        let code = if policy.uniform {
+        let code = if !LEARNED && policy.uniform {
             match self.pick_random(rng) {
                 Pick::Place(i, piece) => (i as Code) * 2 + Code::from(piece & 1),
                 Pick::Change(root) => CHANGE_BASE + self.canon[root],
@@ -97,7 +128,7 @@ impl Position {
         } else if policy.look_ahead && self.n_empty == 0 && self.n_changeable[mover.index()] > 0 {
             self.endgame_change()
         } else {
-            self.policy_move(rng, policy)
+            self.policy_move::<LEARNED>(rng, policy)
         };
         trace.push((code, mover));
         self.play_code(code);
@@ -230,7 +261,7 @@ impl Position {
     /// A move by the light policy: take a change when one is on offer (an
     /// opponent's group first, the bigger the better), otherwise place on
     /// the best of a few random candidates.
-    fn policy_move(&self, rng: &mut Rng, policy: &PlayoutPolicy) -> Code {
+    fn policy_move<const LEARNED: bool>(&self, rng: &mut Rng, policy: &PlayoutPolicy) -> Code {
         let me = self.to_move.index();
         let n_changes = usize::from(self.n_changeable[me]);
         if n_changes > 0 {
@@ -268,9 +299,9 @@ impl Position {
             let r = rng.below(2 * n_empty);
             let cell = usize::from(self.empties[(r >> 1) as usize]);
             let code = (cell as Code) * 2 + (r & 1) as Code;
-            let score = if policy.place_tries == 1 {
+            let score = if !LEARNED && policy.place_tries == 1 {
                 0.0
-            } else if policy.learned {
+            } else if LEARNED || policy.learned {
                 self.gamma(code)
             } else {
                 self.placement_score(cell, (me as u8) << 1 | (r & 1) as u8) as f32
@@ -528,7 +559,7 @@ mod tests {
             pos.playout_until_full(&mut rng, &policy, &mut Vec::new());
             while !pos.is_over() {
                 boards.push(pos.clone());
-                pos.playout_move(&mut rng, &policy, &mut Vec::new());
+                pos.playout_move::<true>(&mut rng, &policy, &mut Vec::new());
             }
         }
         boards
