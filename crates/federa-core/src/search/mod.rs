@@ -692,8 +692,7 @@ impl Search {
                     self.played[usize::from(code)][mover.index()] = stamp;
                 }
                 let n = *self.tree.node(idx);
-                for i in n.first_child..n.first_child + u32::from(n.n_children) {
-                    let ch = self.tree.node_mut(i);
+                for ch in self.tree.children_mut(&n) {
                     if self.played[usize::from(ch.code)][to_move.index()] == stamp {
                         ch.amaf_visits += 1;
                         if won(d + 1, ch.beneficiary) {

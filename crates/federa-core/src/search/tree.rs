@@ -125,6 +125,10 @@ impl Tree {
         &self.nodes[n.first_child as usize..][..usize::from(n.n_children)]
     }
 
+    pub(super) fn children_mut(&mut self, n: &Node) -> &mut [Node] {
+        &mut self.nodes[n.first_child as usize..][..usize::from(n.n_children)]
+    }
+
     pub(super) fn node_mut(&mut self, i: u32) -> &mut Node {
         &mut self.nodes[i as usize]
     }
