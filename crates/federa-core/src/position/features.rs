@@ -201,7 +201,7 @@ impl Position {
     /// The bucket of each placement family for placing `piece` (the
     /// mover's) on the empty `cell`: branch-free where random play makes
     /// the tests coin flips, with tables for the kinds and the buckets.
-    #[inline]
+    #[inline(always)]
     fn placement_buckets(&self, cell: usize, piece: u8) -> [u8; PLACEMENT_FAMILIES] {
         let nb = self.neighbours(cell);
         // Empty and border cells have group id 0, which has no stones.
