@@ -301,11 +301,7 @@ impl Position {
             let code = (cell as Code) * 2 + (r & 1) as Code;
             let score = if !LEARNED && policy.place_tries == 1 {
                 0.0
-            } else if LEARNED {
-                // Inlined here: a call in a wasm engine's loop spills
-                // every live value, as its calls keep no register.
-                self.placement_gamma(cell, (me as u8) << 1 | (r & 1) as u8)
-            } else if policy.learned {
+            } else if LEARNED || policy.learned {
                 self.gamma(code)
             } else {
                 self.placement_score(cell, (me as u8) << 1 | (r & 1) as u8) as f32

@@ -189,7 +189,7 @@ impl Position {
     /// The learned model's factor of placing `piece` (the mover's) on the
     /// empty `cell`: the product of its features' factors, in their order
     /// (the playouts' hottest call).
-    #[inline(always)]
+    #[inline]
     pub(crate) fn placement_gamma(&self, cell: usize, piece: u8) -> f32 {
         let mut g = 1.0;
         for (family, b) in self.placement_buckets(cell, piece).into_iter().enumerate() {
