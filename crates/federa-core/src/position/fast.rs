@@ -71,14 +71,7 @@ impl Position {
             if let Some(winner) = self.winner {
                 return winner;
             }
-            // The levels' policy in an instance of its own, with no test of
-            // the settings per move or candidate (the wasm engines pay for
-            // them).
-            if policy.learned_tries() {
-                self.play_on::<true>(rng, policy, trace, false);
-            } else {
-                self.play_on::<false>(rng, policy, trace, false);
-            }
+            self.play_on(rng, policy, trace, false);
         }
     }
 
@@ -90,16 +83,29 @@ impl Position {
         policy: &PlayoutPolicy,
         trace: &mut Vec<(Code, Color)>,
     ) {
-        if policy.learned_tries() {
-            self.play_on::<true>(rng, policy, trace, true);
-        } else {
-            self.play_on::<false>(rng, policy, trace, true);
-        }
+        self.play_on(rng, policy, trace, true);
     }
 
     /// Plays under `policy` until the game ends or, if `until_full`, no
-    /// point is empty; `LEARNED` when `policy.learned_tries()`.
-    fn play_on<const LEARNED: bool>(
+    /// point is empty. The levels' policy runs in an instance of its own,
+    /// with no test of the settings per move or candidate (the wasm
+    /// engines pay for them).
+    fn play_on(
+        &mut self,
+        rng: &mut Rng,
+        policy: &PlayoutPolicy,
+        trace: &mut Vec<(Code, Color)>,
+        until_full: bool,
+    ) {
+        if policy.learned_tries() {
+            self.play_on_as::<true>(rng, policy, trace, until_full);
+        } else {
+            self.play_on_as::<false>(rng, policy, trace, until_full);
+        }
+    }
+
+    /// `play_on`, with `LEARNED` when `policy.learned_tries()`.
+    fn play_on_as<const LEARNED: bool>(
         &mut self,
         rng: &mut Rng,
         policy: &PlayoutPolicy,
