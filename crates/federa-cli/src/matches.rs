@@ -89,6 +89,30 @@ struct GameResult {
     /// The first mover was A.
     a_first: bool,
     spent: [Spent; 2],
+    /// The thinks more than [`LATE_MS`] over their time budget.
+    late: Vec<Late>,
+}
+
+/// How far over its time budget a think may run before the report lists
+/// it.
+const LATE_MS: f64 = 20.0;
+
+/// A think that ran late: who (0 for A), where, how long, and when, in
+/// seconds from the match's start. Two late thinks at the same time in
+/// different games point to the machine pausing, not to the search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Late {
+    who: usize,
+    game: u32,
+    ply: u32,
+    ms: f64,
+    from: f64,
+}
+
+impl Late {
+    fn until(&self) -> f64 {
+        self.from + self.ms / 1000.0
+    }
 }
 
 /// A player during one game.
@@ -275,7 +299,7 @@ pub fn run(config: &MatchConfig) -> Result<(), String> {
                         *n += 1;
                         *n - 1
                     };
-                    let result = match play_game(config, rules, game) {
+                    let result = match play_game(config, rules, game, started) {
                         Ok(result) => result,
                         Err(e) => {
                             failure
@@ -315,7 +339,12 @@ pub fn run(config: &MatchConfig) -> Result<(), String> {
 }
 
 /// Game `k`: pairs share an opening, and A plays Dark in the even game.
-fn play_game(config: &MatchConfig, rules: Rules, k: u32) -> Result<GameResult, String> {
+fn play_game(
+    config: &MatchConfig,
+    rules: Rules,
+    k: u32,
+    started: Instant,
+) -> Result<GameResult, String> {
     let pair = u64::from(k / 2);
     let a_is_dark = k.is_multiple_of(2);
     let mut game = Game::new(rules);
@@ -340,6 +369,7 @@ fn play_game(config: &MatchConfig, rules: Rules, k: u32) -> Result<GameResult, S
     ];
     let clock = StdClock::new();
     let mut spent = [Spent::default(); 2];
+    let mut late = Vec::new();
     // After a swap the players' colours are exchanged.
     let a_color = |game: &Game| {
         if a_is_dark != game.swapped() {
@@ -357,6 +387,18 @@ fn play_game(config: &MatchConfig, rules: Rules, k: u32) -> Result<GameResult, S
         let ms = t.elapsed().as_secs_f64() * 1000.0;
         s.longest = s.longest.max(ms);
         s.thought += ms;
+        if config.limits[who]
+            .millis
+            .is_some_and(|budget| ms > budget + LATE_MS)
+        {
+            late.push(Late {
+                who,
+                game: k,
+                ply: game.ply() as u32,
+                ms,
+                from: (t - started).as_secs_f64(),
+            });
+        }
         if let Some((iterations, nodes)) = stats {
             s.iterations += iterations;
             s.nodes += nodes as u64;
@@ -376,6 +418,7 @@ fn play_game(config: &MatchConfig, rules: Rules, k: u32) -> Result<GameResult, S
         swapped: game.swapped(),
         a_first: a_is_dark,
         spent,
+        late,
     })
 }
 
@@ -469,6 +512,53 @@ fn report(config: &MatchConfig, results: &[GameResult], secs: f64) {
             );
         }
     }
+    if config.limits.iter().any(|l| l.millis.is_some()) {
+        let late: Vec<Late> = results.iter().flat_map(|r| r.late.clone()).collect();
+        for line in late_lines(&late, [&config.a, &config.b], config.limits) {
+            println!("{line}");
+        }
+    }
+}
+
+/// The report's lines on the thinks that ran late: how many per player,
+/// then each in time order, with the late thinks of other games that ran
+/// at the same time.
+fn late_lines(late: &[Late], entrants: [&Entrant; 2], limits: [Limit; 2]) -> Vec<String> {
+    let count = |who: usize| late.iter().filter(|l| l.who == who).count();
+    let mut lines = vec![format!(
+        "thinks over the budget by more than {LATE_MS} ms: {} {}, {} {}",
+        entrants[0],
+        count(0),
+        entrants[1],
+        count(1)
+    )];
+    let mut sorted = late.to_vec();
+    sorted.sort_by(|x, y| x.from.total_cmp(&y.from));
+    for l in &sorted {
+        let budget = limits[l.who].millis.unwrap_or(0.0);
+        let mut line = format!(
+            "  {}: game {}, move {}, {:.1} ms against {budget} ms, {:.2} to {:.2} s into the match",
+            entrants[l.who],
+            l.game + 1,
+            l.ply + 1,
+            l.ms,
+            l.from,
+            l.until()
+        );
+        let beside: Vec<String> = sorted
+            .iter()
+            .filter(|o| o.game != l.game && o.from < l.until() && l.from < o.until())
+            .map(|o| format!("game {}", o.game + 1))
+            .collect();
+        if !beside.is_empty() {
+            line += &format!(
+                "; at the same time as a late think in {}",
+                beside.join(", ")
+            );
+        }
+        lines.push(line);
+    }
+    lines
 }
 
 /// The Wilson score interval (95%) of a proportion: finite even at 0% and
@@ -508,6 +598,7 @@ fn elo(score: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use federa_core::search::Level;
 
     #[test]
     fn entrants_by_name() {
@@ -541,6 +632,36 @@ mod tests {
     }
 
     #[test]
+    fn late_thinks_are_listed_in_time_order_with_those_beside_them() {
+        let at = |who, game, ply, ms, from| Late {
+            who,
+            game,
+            ply,
+            ms,
+            from,
+        };
+        let late = [
+            at(0, 7, 30, 330.0, 50.0),
+            at(1, 2, 11, 359.4, 12.0),
+            at(0, 3, 40, 347.1, 12.2),
+        ];
+        let (a, b) = (
+            Entrant::Ours(PlayerKind::Level(Level::Master)),
+            Entrant::Engine("old".to_owned()),
+        );
+        let lines = late_lines(&late, [&a, &b], [Limit::millis(300.0); 2]);
+        assert_eq!(
+            lines,
+            [
+                "thinks over the budget by more than 20 ms: master 2, gtp:old 1",
+                "  gtp:old: game 3, move 12, 359.4 ms against 300 ms, 12.00 to 12.36 s into the match; at the same time as a late think in game 4",
+                "  master: game 4, move 41, 347.1 ms against 300 ms, 12.20 to 12.55 s into the match; at the same time as a late think in game 3",
+                "  master: game 8, move 31, 330.0 ms against 300 ms, 50.00 to 50.33 s into the match",
+            ]
+        );
+    }
+
+    #[test]
     fn a_tiny_match_plays_every_game_to_a_winner() {
         let config = MatchConfig {
             a: Entrant::Ours(PlayerKind::Uct),
@@ -556,7 +677,7 @@ mod tests {
         };
         let rules = Rules::new(4).unwrap();
         for k in 0..4 {
-            let r = play_game(&config, rules, k).unwrap();
+            let r = play_game(&config, rules, k, Instant::now()).unwrap();
             assert!(r.moves >= 16 && r.moves <= 2 * 16 - 1 + 1);
             let replayed = Game::from_record(&r.record, true).unwrap();
             assert_eq!(replayed.ply() as u32, r.moves, "{}", r.record);
