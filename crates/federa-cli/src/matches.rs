@@ -100,7 +100,7 @@ const LATE_MS: f64 = 20.0;
 /// A think that ran late: who (0 for A), where, how long, and when, in
 /// seconds from the match's start. Two late thinks at the same time in
 /// different games point to the machine pausing, not to the search.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy)]
 struct Late {
     who: usize,
     game: u32,
@@ -513,7 +513,10 @@ fn report(config: &MatchConfig, results: &[GameResult], secs: f64) {
         }
     }
     if config.limits.iter().any(|l| l.millis.is_some()) {
-        let late: Vec<Late> = results.iter().flat_map(|r| r.late.clone()).collect();
+        let late: Vec<Late> = results
+            .iter()
+            .flat_map(|r| r.late.iter().copied())
+            .collect();
         for line in late_lines(&late, [&config.a, &config.b], config.limits) {
             println!("{line}");
         }
