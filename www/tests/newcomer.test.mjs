@@ -10,6 +10,10 @@ import { fileURLToPath } from 'node:url';
 import { serve } from './server.mjs';
 import { PHONE, launch } from './browser.mjs';
 import { clickPoint, newGame } from './play-page.mjs';
+import './glue.mjs';
+
+const { createI18n } = await import('../js/i18n.js');
+const { nameMove } = await import('../js/words.js');
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DIST = path.resolve(here, '../../dist');
@@ -73,6 +77,21 @@ async function someMovePoint(page) {
   const moves = await page.evaluate(() => window.federa.legalMoves());
   const token = moves.find((m) => !m.includes('F') && m !== 'swap') ?? moves.find((m) => m !== 'swap');
   return token.replace(/^[BW]F?[CS]/, '');
+}
+
+/**
+ * The longest hint the page can say in `lang` on a 9×9 board: every kind of
+ * move and piece at its longest point name, judged at 100%.
+ */
+async function longestHint(lang) {
+  const { t } = createI18n(lang, (await import(`../js/i18n/${lang}.js`)).default);
+  const pieces = ['darkRound', 'darkSquare', 'lightRound', 'lightSquare'];
+  const moves = [
+    { kind: 'swap', token: 'swap' },
+    ...pieces.flatMap((piece) => ['place', 'change'].map((kind) => ({ kind, piece, at: 'j9', token: '' }))),
+  ];
+  const hints = moves.map((move) => t('hint.move', { move: nameMove(t, /** @type {any} */ (move)), win: 100 }));
+  return hints.reduce((a, b) => (b.length > a.length ? b : a));
 }
 
 async function reviewAndWait(page) {
@@ -300,6 +319,12 @@ for (const kind of ['desktop', 'phone', 'ruPhone']) {
     await page.click('#btn-hint');
     await page.waitForFunction(() => window.federa.hint() !== null, null, { timeout: 20000 });
     assert.deepEqual(await at(), still, 'after a hint');
+    // Which hint the timed search finds varies: the longest one must fit too.
+    const longest = await longestHint(kind === 'ruPhone' ? 'ru' : 'en');
+    await page.evaluate((text) => {
+      /** @type {HTMLElement} */ (document.getElementById('message')).textContent = text;
+    }, longest);
+    assert.deepEqual(await at(), still, `after the longest hint, ${longest}`);
     // An error: changing an empty point by the keyboard cursor.
     await page.focus('#board');
     await page.keyboard.press('ArrowRight');
