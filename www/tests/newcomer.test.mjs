@@ -80,15 +80,15 @@ async function someMovePoint(page) {
 }
 
 /**
- * The longest hint the page can say in `lang` on a 9×9 board: every kind of
- * move and piece at its longest point name, judged at 100%.
+ * The longest hint (in characters) the page can say in `lang` on a 9×9 board:
+ * every kind of move and piece, at a corner point, judged at 100%.
  */
 async function longestHint(lang) {
   const { t } = createI18n(lang, (await import(`../js/i18n/${lang}.js`)).default);
   const pieces = ['darkRound', 'darkSquare', 'lightRound', 'lightSquare'];
   const moves = [
     { kind: 'swap', token: 'swap' },
-    ...pieces.flatMap((piece) => ['place', 'change'].map((kind) => ({ kind, piece, at: 'j9', token: '' }))),
+    ...pieces.flatMap((piece) => ['place', 'change'].map((kind) => ({ kind, piece, at: 'i9', token: '' }))),
   ];
   const hints = moves.map((move) => t('hint.move', { move: nameMove(t, /** @type {any} */ (move)), win: 100 }));
   return hints.reduce((a, b) => (b.length > a.length ? b : a));
