@@ -3,7 +3,7 @@
 
 use crate::notation::{RecordError, RecordText, write_tag};
 use crate::position::{IllegalMove, Position};
-use crate::types::{Move, Rules};
+use crate::types::{Move, Point, Rules};
 
 /// A game with its history.
 ///
@@ -150,7 +150,7 @@ impl Game {
     /// placed point, or every point of the changed group; none at the start
     /// or after a swap.
     #[must_use]
-    pub fn last_move_points(&self) -> Vec<crate::Point> {
+    pub fn last_move_points(&self) -> Vec<Point> {
         match self.ply.checked_sub(1).map(|k| self.moves[k]) {
             Some(Move::Place { at, .. }) => vec![at],
             Some(Move::Change { at, .. }) => {
