@@ -14,6 +14,7 @@ import './glue.mjs';
 
 const { createI18n } = await import('../js/i18n.js');
 const { nameMove } = await import('../js/words.js');
+const { PIECE_CODES, pieceName } = await import('../js/facts.js');
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DIST = path.resolve(here, '../../dist');
@@ -85,10 +86,9 @@ async function someMovePoint(page) {
  */
 async function longestHint(lang) {
   const { t } = createI18n(lang, (await import(`../js/i18n/${lang}.js`)).default);
-  const pieces = ['darkRound', 'darkSquare', 'lightRound', 'lightSquare'];
   const moves = [
     { kind: 'swap', token: 'swap' },
-    ...pieces.flatMap((piece) => ['place', 'change'].map((kind) => ({ kind, piece, at: 'i9', token: '' }))),
+    ...PIECE_CODES.map(pieceName).flatMap((piece) => ['place', 'change'].map((kind) => ({ kind, piece, at: 'i9', token: '' }))),
   ];
   const hints = moves.map((move) => t('hint.move', { move: nameMove(t, /** @type {any} */ (move)), win: 100 }));
   return hints.reduce((a, b) => (b.length > a.length ? b : a));
