@@ -2,8 +2,8 @@
 // alternating fresh browsers (the machine's speed moves between hours, so
 // only loads side by side compare): node scripts/first-board-ab.mjs <dist A> <dist B> [loads]
 import path from 'node:path';
-import { serve } from '../www/tests/server.mjs';
-import { launch } from '../www/tests/browser.mjs';
+import { serve } from '../www/tests/browser/server.mjs';
+import { launch } from '../www/tests/browser/browser.mjs';
 
 const [a, b, loads = '7'] = process.argv.slice(2);
 if (!a || !b) throw new Error('usage: node scripts/first-board-ab.mjs <dist A> <dist B> [loads]');

@@ -4,13 +4,13 @@
 // re-sign). ECDSA signatures are randomised: every run prints other
 // signature bytes, and so another text, which verifies all the same.
 //   node scripts/friend-example.mjs
-import { engine } from '../www/tests/glue.mjs';
+import { engine } from '../www/tests/unit/glue.mjs';
 
 const wasm = await engine();
-const { decodeLink, encodeLink, hex, signedBytes } = await import('../www/js/friend/codec.js');
-const { linkOfText } = await import('../www/js/links.js');
-const { signEvents, verifyLink } = await import('../www/js/friend/sign.js');
-const { replay } = await import('../www/js/friend/replay.js');
+const { decodeLink, encodeLink, hex, signedBytes } = await import('../www/js/friends/codec.js');
+const { linkOfText } = await import('../www/js/game/links.js');
+const { signEvents, verifyLink } = await import('../www/js/friends/sign.js');
+const { replay } = await import('../www/js/friends/replay.js');
 
 const JWKS = {
   inviter: { d: 'oQiDVyHwDvBpFQBP1IJoqnWd35kwujKhZlSE1oKmblE', x: 'T8Iw4u_6DpJKQ6e8T2iV24Ce4KSEnY0YBms4-5FJTS0', y: 'AUv_Nb64ctjipv6HbPi6q_tKURPPRExK0hgn_yIvM3c' },

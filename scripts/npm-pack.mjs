@@ -19,9 +19,9 @@ const dir = path.join(out, 'federa-board');
 const version = (await fs.readFile(path.join(ROOT, 'Cargo.toml'), 'utf8')).match(/^version = "([^"]+)"/m)?.[1];
 if (!version) throw new Error('no workspace version in Cargo.toml');
 
-const modules = new Set(['js/embed.js', 'js/worker.js']);
+const modules = new Set(['js/embed.js', 'js/ai/worker.js']);
 for (const entry of [...modules]) for (const dep of await imports(dist, entry)) modules.add(dep);
-const catalogues = (await fs.readdir(path.join(dist, 'js/i18n'))).map((f) => `js/i18n/${f}`);
+const catalogues = (await fs.readdir(path.join(dist, 'js/i18n/catalogues'))).map((f) => `js/i18n/catalogues/${f}`);
 const files = [
   ...[...modules].filter((m) => m.startsWith('js/')),
   ...catalogues,

@@ -4,7 +4,7 @@
 // as a modulepreload link (so they load side by side, not one level of
 // imports after another), minifies the JavaScript (terser: the sources'
 // comments are for their readers, not for a phone's download), stamps the
-// build's version (a hash of every file) into js/build.js, and writes the
+// build's version (a hash of every file) into js/lib/build.js, and writes the
 // service worker with that version and the list of files to keep for
 // offline play.
 // Run by Trunk as a post-build hook (see Trunk.toml), or: node scripts/postbuild.mjs dist
@@ -73,14 +73,14 @@ for (const rel of assets.filter((f) => f.endsWith('.js'))) {
 }
 const lines = [];
 for (const rel of assets) {
-  if (rel === 'js/build.js') continue;
+  if (rel === 'js/lib/build.js') continue;
   const body = await fs.readFile(path.join(root, rel));
   lines.push(`${rel} ${crypto.createHash('sha256').update(body).digest('hex')}`);
 }
 const version = crypto.createHash('sha256').update(lines.join('\n')).digest('hex').slice(0, 12);
 
 await fs.writeFile(
-  path.join(root, 'js/build.js'),
+  path.join(root, 'js/lib/build.js'),
   `// Written by scripts/postbuild.mjs.\nexport const VERSION = '${version}';\n`,
 );
 const template = await fs.readFile(path.join(here, '../www/sw.js'), 'utf8');

@@ -4,7 +4,7 @@
 // 400 positions of the shipped puzzles, timed under Node. Needs dist/.
 // Usage: node scripts/quickest-cost.mjs
 import fs from 'node:fs';
-import { engine } from '../www/tests/glue.mjs';
+import { engine } from '../www/tests/unit/glue.mjs';
 
 const wasm = await engine();
 const lines = fs

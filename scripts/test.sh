@@ -53,7 +53,7 @@ say "web tests (unit tests under Node, then the pages in headless Chromium)"
 # one run in twenty died before its tests ran, once in CI. Without the
 # optimizing compiler it never did, so that file runs on its own with
 # --no-opt (14 s instead of 9 s).
-node --test --test-reporter=spec --test-concurrency=1 $(ls www/tests/*.test.mjs | grep -v friend-codec)
-node --no-opt --test --test-reporter=spec www/tests/friend-codec.test.mjs
+node --test --test-reporter=spec --test-concurrency=1 $(ls www/tests/unit/*.test.mjs | grep -v friend-codec) www/tests/browser/*.test.mjs
+node --no-opt --test --test-reporter=spec www/tests/unit/friend-codec.test.mjs
 
 say "all tests passed"

@@ -9,8 +9,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import { serve } from './server.mjs';
-import { launch } from './browser.mjs';
+import { serve } from './browser/server.mjs';
+import { launch } from './browser/browser.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DIST = path.resolve(here, '../../dist');
@@ -79,7 +79,7 @@ try {
     const r = await page.evaluate(
       () =>
         new Promise((resolve) => {
-          const w = new Worker(new URL('js/worker.js', location.href), { type: 'module' });
+          const w = new Worker(new URL('js/ai/worker.js', location.href), { type: 'module' });
           // A short search first, as the Node benchmark does, so that the
           // engine's optimising tier has compiled the module.
           w.onmessage = (e) => {
@@ -123,7 +123,7 @@ try {
   const record = await page.evaluate(
     () =>
       new Promise((resolve) => {
-        const w = new Worker(new URL('js/worker.js', location.href), { type: 'module' });
+        const w = new Worker(new URL('js/ai/worker.js', location.href), { type: 'module' });
         let record = '13x13';
         let n = 0;
         const ask = () => w.postMessage({ type: 'think', id: n, record, pie: true, player: 'master', ms: 0, iterations: 200, seed: 5 });

@@ -2,7 +2,7 @@
 // Animation planning, pure: which cells animate from one board to the next,
 // and how an animated cell looks at a given time. A new piece grows in; a
 // changed one flips, rippling out from the point that was played.
-import { parsePoint } from '../points.js';
+import { parsePoint } from '../engine/points.js';
 
 export const PLACE_MS = 120;
 export const FLIP_MS = 250;

@@ -1,7 +1,7 @@
 // @ts-check
 // Where things are on the board's canvas: pure arithmetic, in CSS pixels
 // from the canvas's top-left corner.
-import { columnLetter, pointName } from '../points.js';
+import { columnLetter, pointName } from '../engine/points.js';
 
 export const PIECE_DIAMETER = 0.84;
 // Same area as the circle: side = d * sqrt(pi) / 2.

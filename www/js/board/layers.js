@@ -4,8 +4,8 @@
 // geometry, the colours and the time. Overlays (candidate moves, the
 // expected line) and underlays (the ownership wash, under the pieces) are
 // layers too, given in the board's `overlays` and `underlays`.
-import { parsePoint, pointName } from '../points.js';
-import { pieceOf } from '../facts.js';
+import { parsePoint, pointName } from '../engine/points.js';
+import { pieceOf } from '../engine/facts.js';
 import { PIECE_DIAMETER, SQUARE_SIDE, coordinateLabels, gridLines, pixel } from './geometry.js';
 import { look } from './anim.js';
 

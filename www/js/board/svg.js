@@ -3,8 +3,8 @@
 // picture, from the same geometry and colours, without what follows the
 // pointer (the hovered group, the ghost, the cursor). Pure: the colours
 // come from `colour`, as for the canvas's layers.
-import { parsePoint } from '../points.js';
-import { pieceOf } from '../facts.js';
+import { parsePoint } from '../engine/points.js';
+import { pieceOf } from '../engine/facts.js';
 import { PIECE_DIAMETER, SQUARE_SIDE, coordinateLabels, drawnArea, gridLines, layout, pixel, shown } from './geometry.js';
 import { arrowShape, labelInk } from './layers.js';
 

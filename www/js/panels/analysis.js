@@ -2,12 +2,12 @@
 // The analysis board's panel parts: the evaluation bar beside the board, and
 // the status line and candidate list in the side panel. They render what the
 // page gives them; the page decides what pointing at a candidate does.
-import { nameMove } from '../words.js';
+import { nameMove } from '../i18n/words.js';
 
 /**
- * @typedef {import('../types.js').Analysis} Analysis
- * @typedef {import('../types.js').Candidate} Candidate
- * @typedef {import('../words.js').Translate} Translate
+ * @typedef {import('../engine/types.js').Analysis} Analysis
+ * @typedef {import('../engine/types.js').Candidate} Candidate
+ * @typedef {import('../i18n/words.js').Translate} Translate
  */
 
 /** A chance as a whole percentage. @param {number} x */
@@ -34,7 +34,7 @@ export function renderEvalBar(bar, dark, t) {
 /**
  * The line under the analysis toggle: how far it got, or why it stopped.
  * @param {HTMLElement} line
- * @param {import('../analysis.js').Shown} shown
+ * @param {import('../ai/analysis-runner.js').Shown} shown
  * @param {{ over: string | null, proven: string | null, failed: string | null }} words
  * @param {Translate} t
  */

@@ -4,12 +4,23 @@
 // bar of Dark's and Light's wins among them, and the AI's chance for the
 // mover. It renders what the page gives it; a click plays the move.
 import { percent } from './analysis.js';
-import { nameMove } from '../words.js';
+import { nameMove } from '../i18n/words.js';
 
 /**
- * @typedef {import('../play/explorer.js').Shown} Shown
- * @typedef {import('../play/explorer.js').BookMove} BookMove
- * @typedef {import('../words.js').Translate} Translate
+ * @typedef {{ token: string, games: number, darkWins: number, firstWins: number, chance: number | null }} BookEntry
+ * @typedef {BookEntry & { info: MoveInfo }} BookMove
+ * @typedef {(
+ *   { kind: 'off' } | { kind: 'loading' } | { kind: 'none', size: number } |
+ *   { kind: 'failed', error: unknown } | { kind: 'otherRules' } | { kind: 'out' } |
+ *   { kind: 'moves', moves: BookMove[], games: number }
+ * )} Shown
+ *
+ * none: no book for the board's size; otherRules: the book's games were
+ * played with the pie rule and this game without it (or the other way);
+ * out: the position is not in the book; moves: the book's moves from it,
+ * most played first, and the games that reached it.
+ * @typedef {import('../i18n/words.js').Translate} Translate
+ * @typedef {import('../engine/types.js').MoveInfo} MoveInfo
  */
 
 /**
@@ -93,7 +104,7 @@ export function renderBookMoves(list, moves, t) {
  * A move in few letters, as lichess names moves in a narrow column: a
  * placement as its piece and point, a change as an arrow, the piece the
  * group becomes and its point (the button's label has the words).
- * @param {import('../types.js').MoveInfo} info
+ * @param {import('../engine/types.js').MoveInfo} info
  * @param {Translate} t
  */
 function shortName(info, t) {

@@ -5,8 +5,8 @@
 // the time left, the other player's name, a span of time.
 
 /**
- * @typedef {import('../play/friend.js').Facts} Facts
- * @typedef {import('../words.js').Translate} Translate
+ * @typedef {import('../game/archive.js').LinkFacts} Facts
+ * @typedef {import('../i18n/words.js').Translate} Translate
  */
 
 /**

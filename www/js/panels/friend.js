@@ -6,15 +6,14 @@
 // reminder. Names come from links: they are only ever set as text.
 
 /**
- * @typedef {import('../play/friend.js').Facts} Facts
- * @typedef {import('../words.js').Translate} Translate
- * @typedef {ReturnType<import('../play/friend.js').Friends['verbs']>} Verbs
+ * @typedef {import('../game/archive.js').LinkFacts} Facts
+ * @typedef {import('../i18n/words.js').Translate} Translate
+ * @typedef {import('../friends/check.js').Verbs} Verbs
  */
 
 import { friendStatus, opponentName } from './friend-status.js';
+import { $ } from '../lib/dom.js';
 
-/** @param {string} id @returns {any} */
-const $ = (id) => document.getElementById(id);
 
 /**
  * Draws the panel.

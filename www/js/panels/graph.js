@@ -4,7 +4,7 @@
 // each move over a 0/50/100% scale, move numbers below, the ply on the
 // board as a line, marked moves as dots of their class. No DOM here:
 // panels/review.js turns the shapes into SVG elements.
-import { MARKED } from '../facts.js';
+import { MARKED } from '../engine/facts.js';
 
 /**
  * @typedef {[name: string, attributes: Record<string, string | number>, text?: string]} Shape

@@ -5,18 +5,17 @@
 // for the answer that comes back, and where a direct connection works.
 // Names and codes come from links: they are only ever set as text.
 import { opponentName } from './friend-status.js';
-import { clockName } from './clock.js';
+import { clockName } from './clock-faces.js';
+import { $ } from '../lib/dom.js';
 
 /**
- * @typedef {import('../play/friend.js').Facts} Facts
- * @typedef {import('../words.js').Translate} Translate
+ * @typedef {import('../game/archive.js').LinkFacts} Facts
+ * @typedef {import('../i18n/words.js').Translate} Translate
  */
 
-/** @param {string} id @returns {any} */
-const $ = (id) => document.getElementById(id);
 
 /**
- * @param {{ t: Translate, state: import('../play/live.js').LiveState, facts: Facts | null, sent: string,
+ * @param {{ t: Translate, state: import('../friends/peer.js').LiveState, facts: Facts | null, sent: string,
  *   problem: string, stun: string, clock: string, canStart: boolean, qr: boolean }} state
  * clock: the connection's `[TimeControl]` ('' for none); qr: whether the QR code of the link to send is shown
  */

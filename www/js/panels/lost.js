@@ -1,18 +1,13 @@
 // @ts-check
 // Notes on stored entries that failed to read (see store.js): what and why,
 // where a copy is kept, and the text to copy.
-import { describeError } from '../words.js';
+import { describeError } from '../i18n/words.js';
 
-/**
- * An entry the page could not read or had to replace (store.js's `Lost`,
- * with `shown`, the part worth copying), or the note that storage is full.
- * @typedef {{ key: string, full?: boolean, backup?: string | null, text?: string,
- *   reason?: any, shown?: string }} LostNote
- */
+/** @typedef {import('../lib/store.js').LostNote} LostNote */
 
 /**
  * A button with translated text.
- * @param {import('../words.js').Translate} t
+ * @param {import('../i18n/words.js').Translate} t
  * @param {string} key
  * @param {() => void} onClick
  */
@@ -26,7 +21,7 @@ export function button(t, key, onClick) {
 }
 
 /**
- * @param {import('../words.js').Translate} t
+ * @param {import('../i18n/words.js').Translate} t
  * @param {any} reason
  */
 function lostReason(t, reason) {
@@ -40,7 +35,7 @@ function lostReason(t, reason) {
  * @param {LostNote[]} losses
  * @param {Record<string, { lost: string, full: string }>} words what the notes on each stored key say when
  *   it could not be read and when there is no room to keep it (by default, the settings' and the game's)
- * @param {import('../words.js').Translate} t
+ * @param {import('../i18n/words.js').Translate} t
  * @param {{ copy(text: string): void, close(lost: LostNote): void }} actions
  */
 export function renderLost(box, losses, words, t, actions) {

@@ -6,22 +6,17 @@
 // it is an alternative to, runs on one line with its own nested in
 // parentheses. Every move shows its glyph and comment; the line shown is
 // marked, its current move too; a click shows that move.
-import { MARKED } from '../facts.js';
+import { MARKED } from '../engine/facts.js';
 
 /**
- * @typedef {{
- *   id: number, ply: number, token: string, color: 'dark' | 'light', glyph: string, glyphName: string, comment: string,
- *   at: string | null,
- *   eval: number | null,
- *   variations: Row[][],
- * }} Row
- * @typedef {{ rows: Row[], comment: string, line: number[], current: number | null }} Tree
+ * @typedef {import('../engine/types.js').Row} Row
+ * @typedef {import('../engine/types.js').Tree} Tree
  */
 
 /**
  * @param {HTMLOListElement} list
  * @param {Tree} tree
- * @param {import('../words.js').Translate} t
+ * @param {import('../i18n/words.js').Translate} t
  * @param {(id: number) => void} onShow
  */
 export function renderMoves(list, tree, t, onShow) {
@@ -122,7 +117,7 @@ export function renderMoves(list, tree, t, onShow) {
  * language's own form (Т for Тёмные in Russian) and the swap in words; the
  * record keeps B, W and `swap`.
  * @param {Row} row
- * @param {import('../words.js').Translate} t
+ * @param {import('../i18n/words.js').Translate} t
  */
 function shownToken(row, t) {
   return row.token === 'swap' ? t('token.swap') : t('token.' + row.color) + row.token.slice(1);
@@ -133,7 +128,7 @@ function shownToken(row, t) {
  * at ply p opens row ⌊p/2⌋ + 1 and Light's is in row ⌈p/2⌉, with or
  * without a swap (after it, Dark's moves fall on even plies).
  * @param {Row} row
- * @param {import('../words.js').Translate} t
+ * @param {import('../i18n/words.js').Translate} t
  */
 function number(row, t) {
   const dark = row.color === 'dark';
@@ -155,23 +150,4 @@ export function findRow(rows, id) {
     }
   }
   return undefined;
-}
-
-/**
- * The moves up to each node of the tree, every node once, in a fixed order
- * (each row after its variations): what a stored review is aligned with.
- * @param {Row[]} rows
- * @param {string[]} [before] the moves before the first row
- * @returns {string[][]}
- */
-export function nodePaths(rows, before = []) {
-  /** @type {string[][]} */
-  const out = [];
-  let path = before;
-  for (const row of rows) {
-    for (const v of row.variations) out.push(...nodePaths(v, path));
-    path = [...path, row.token];
-    out.push(path);
-  }
-  return out;
 }

@@ -2,12 +2,12 @@
 // The game review's panel parts: the win-chance graph (its shapes from
 // panels/graph.js; a click or a drag jumps to the ply under the pointer)
 // and the per-player table.
-import { MARKED } from '../facts.js';
+import { MARKED } from '../engine/facts.js';
 import { graphShapes, plyAt } from './graph.js';
 
 /**
- * @typedef {import('../types.js').Judgement} Judgement
- * @typedef {import('../words.js').Translate} Translate
+ * @typedef {import('../engine/types.js').Judgement} Judgement
+ * @typedef {import('../i18n/words.js').Translate} Translate
  */
 
 const SVG = 'http://www.w3.org/2000/svg';
