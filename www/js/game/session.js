@@ -192,6 +192,11 @@ export class Session extends Emitter {
     return this.seats.first === 'remote' || this.seats.second === 'remote';
   }
 
+  /** Whether the AI plays both sides (a game to watch). */
+  aiPlaysItself() {
+    return this.seats.first === 'ai' && this.seats.second === 'ai';
+  }
+
   /** Whether one side is the AI and the other a human. */
   againstAi() {
     return (this.seats.first === 'ai') !== (this.seats.second === 'ai');
@@ -375,7 +380,7 @@ export class Session extends Emitter {
     this.ai ??= this.makeAi();
     const asked = this.generation;
     const started = performance.now();
-    const watching = this.seats.first === 'ai' && this.seats.second === 'ai';
+    const watching = this.aiPlaysItself();
     this.progress = null;
     this.aiMs = this.thinkMs();
     const request = { record: this.current.record(), pie: st.pie, player: this.level, ms: this.aiMs, iterations: 0 };

@@ -5,9 +5,10 @@ import { DEFAULT_SIZE, LEVELS } from '../engine/facts.js';
 import { CLOCKS } from './clock.js';
 import { Emitter } from '../lib/emitter.js';
 import { isObject } from '../lib/objects.js';
+import { AI_MS } from './session.js';
 
 /** The AI's time for a move the settings offer, in ms: the master level thinks all of it, the others stop at their iterations. */
-export const THINK_MS = [1000, 3000, 10000];
+export const THINK_MS = [AI_MS, 3000, 10000];
 
 /** The board sizes the new-game dialog offers (the rules allow more). */
 export const SIZES = Array.from({ length: 17 }, (_, k) => k + 5);
@@ -51,7 +52,7 @@ export const DEFAULTS = Object.freeze({
   liveClock: '300+3',
   sound: true,
   stun: '',
-  thinkMs: THINK_MS[0],
+  thinkMs: AI_MS,
 });
 
 /** A STUN server's URL as the setting takes it: `stun:host` or `stun:host:port`. */

@@ -188,8 +188,7 @@ export class PlayView {
     $('btn-redo').hidden = session.remote();
     $('btn-undo').disabled = st.ply === 0;
     $('btn-redo').disabled = st.ply === st.moves && !session.current.redoable();
-    const watching = session.seats.first === 'ai' && session.seats.second === 'ai';
-    $('btn-resign').hidden = friend ? !friend.resign : over || watching || st.moves === 0;
+    $('btn-resign').hidden = friend ? !friend.resign : over || session.aiPlaysItself() || st.moves === 0;
     $('btn-rematch').hidden = friend ? !friend.rematch : !over;
     if ($('btn-resign').hidden) $('resign-confirm').hidden = true;
     // Random moves are for a game at one screen, never played for a player facing the AI.
