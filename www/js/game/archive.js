@@ -8,6 +8,7 @@
 // can be put back (`restore`) while the page is open.
 import { readEntry, removeEntry, writeEntry } from '../lib/store.js';
 import { isObject } from '../lib/objects.js';
+import { Emitter } from '../lib/emitter.js';
 
 export const ENTRY_PREFIX = 'federa.archive.';
 /**
@@ -102,14 +103,19 @@ export function archiveTags(s) {
   return /** @type {[string, string][]} */ (wanted.filter(([k, v]) => v !== null && !own.has(k)));
 }
 
-export class Archive {
+/**
+ * The archive's events: `leave` before another entry becomes the current
+ * one, while the current game is still the page's (to write what it holds
+ * back); `change` after the list changed.
+ * @extends {Emitter<{ leave: undefined, change: undefined }>}
+ */
+export class Archive extends Emitter {
   /**
    * @param {import('../lib/store.js').Keeper} keeper
    * @param {() => number} now
    */
   constructor(keeper, now = Date.now) {
-    /** Called before another entry becomes the current one, while the current game is still the page's (to write what it holds back). */
-    this.onLeave = () => {};
+    super();
     this.keeper = keeper;
     this.now = now;
     /** The entry the page plays, or null before one is begun. @type {string | null} */
@@ -122,8 +128,6 @@ export class Archive {
     }
     /** The entries read, by id. @type {Map<string, Summary>} */
     this.summaries = new Map();
-    /** Called after the list changed. */
-    this.onChange = () => {};
     this.refresh();
   }
 
@@ -179,7 +183,7 @@ export class Archive {
   drop(id) {
     this.summaries.delete(id);
     removeEntry(this.keeper.storage, this.key(id));
-    this.onChange();
+    this.emit('change', undefined);
   }
 
   /** The entries, the one last saved first. */
@@ -200,7 +204,7 @@ export class Archive {
     const entry = { ...snapshot, id, kind, name: had?.name ?? null, created: had?.created ?? now, updated: now };
     this.keeper.write(this.key(id), entry);
     this.summaries.set(id, summaryOf(entry));
-    this.onChange();
+    this.emit('change', undefined);
   }
 
   /**
@@ -232,13 +236,13 @@ export class Archive {
    * @param {string} id
    */
   open(id) {
-    if (id !== this.current) this.onLeave();
+    if (id !== this.current) this.emit('leave', undefined);
     const left = this.current === null ? undefined : this.summaries.get(this.current);
     // A set-up position, or a game with tags, is worth keeping with no move.
     if (left && left.id !== id && left.moves === 0 && !left.name && !left.setUp && left.tags.length === 0) this.drop(left.id);
     this.current = id;
     this.keeper.write(CURRENT_KEY, id);
-    this.onChange();
+    this.emit('change', undefined);
     return id;
   }
 
@@ -253,7 +257,7 @@ export class Archive {
     const named = { ...read.value, name: name.trim() || null };
     this.keeper.write(this.key(id), named);
     this.summaries.set(id, summaryOf(named));
-    this.onChange();
+    this.emit('change', undefined);
   }
 
   /**
@@ -285,7 +289,7 @@ export class Archive {
     }
     const read = this.read(id);
     if (read) this.summaries.set(id, summaryOf(read.value));
-    this.onChange();
+    this.emit('change', undefined);
     return Boolean(read);
   }
 

@@ -2,6 +2,7 @@
 // What the browser keeps between visits. Nothing stored is dropped silently:
 // an entry that no longer reads is copied under a backup key before anything
 // may replace it, and the caller tells the player (see `Lost`).
+import { Emitter } from './emitter.js';
 
 /**
  * An entry that failed to read: where it was, where its copy is kept (null
@@ -119,22 +120,22 @@ export function removeEntry(storage, key) {
  * A page's stored entries with its notes on them: an entry that failed to
  * read is noted until the player closes the note, and
  * with no backup copy its key is held (not written) meanwhile; a browser
- * with no room is noted once.
+ * with no room is noted once. A note added by a write is a `note` event.
  *
  *   const keeper = new Keeper(safeStorage());
- *   keeper.onNote = () => showNotes(keeper.losses);
+ *   keeper.on('note', () => showNotes(keeper.losses));
  *   keeper.write('federa.game', game);
+ * @extends {Emitter<{ note: undefined }>}
  */
-export class Keeper {
+export class Keeper extends Emitter {
   /** @param {Storage | null} storage */
   constructor(storage) {
+    super();
     this.storage = storage;
     /** The notes shown, oldest first. @type {LostNote[]} */
     this.losses = [];
     /** Keys not to write while their note is open. @type {Set<string>} */
     this.held = new Set();
-    /** Called when a note is added by a write. */
-    this.onNote = () => {};
     this.full = false;
   }
 
@@ -156,7 +157,7 @@ export class Keeper {
     if (this.held.has(key) || writeEntry(this.storage, key, value) || this.full || !this.storage) return;
     this.full = true;
     this.losses.push({ key, full: true });
-    this.onNote();
+    this.emit('note', undefined);
   }
 
   /**

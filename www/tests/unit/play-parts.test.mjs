@@ -100,7 +100,7 @@ test('the keeper holds a key with no backup until its note is closed, and notes 
   const storage = memory();
   const keeper = new Keeper(storage);
   let notes = 0;
-  keeper.onNote = () => notes++;
+  keeper.on('note', () => notes++);
   keeper.lose({ key: 'k', backup: null, text: 'x', reason: { kind: 'unreadable' } });
   keeper.write('k', 1);
   assert.equal(storage.getItem('k'), null);
@@ -110,7 +110,7 @@ test('the keeper holds a key with no backup until its note is closed, and notes 
   assert.equal(keeper.losses.length, 0);
 
   const full = new Keeper(memory({}, { room: 'none' }));
-  full.onNote = () => notes++;
+  full.on('note', () => notes++);
   full.write('a', 1);
   full.write('b', 2);
   assert.deepEqual(full.losses, [{ key: 'a', full: true }]);

@@ -139,7 +139,7 @@ export class EditorCtrl extends Emitter {
     this.engine = engine;
     /** @type {{ key: string, reading: Reading } | null} */
     this.cached = null;
-    keeper.onNote = () => this.emit('notes', undefined);
+    keeper.on('note', () => this.emit('notes', undefined));
   }
 
   /**

@@ -32,9 +32,9 @@ export class ArchiveList {
     /** The last deletion, for its undo. @type {{ id: string, text: string, title: string } | null} */
     this.deleted = null;
     // Not while a name is typed: the form would be made again under the typing.
-    parts.archive.onChange = () => {
+    parts.archive.on('change', () => {
       if (this.renaming === null) this.render();
-    };
+    });
   }
 
   render() {

@@ -149,7 +149,7 @@ const view = new PlayView({
 });
 // Before another game becomes the current entry: the review's waiting save
 // is written into the game it judged, and the review stops.
-archive.onLeave = () => {
+archive.on('leave', () => {
   links.leave();
   if (reviewSave) {
     clearTimeout(reviewSave);
@@ -157,7 +157,7 @@ archive.onLeave = () => {
     persist.save();
   }
   review.cancel();
-};
+});
 const games = new ArchiveList(page, {
   engine,
   archive,
@@ -210,7 +210,7 @@ board.set({
     },
   },
 });
-keeper.onNote = () => view.renderLost();
+keeper.on('note', () => view.renderLost());
 
 session.on('change', ({ animate }) => {
   const st = session.status();
