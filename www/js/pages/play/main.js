@@ -101,10 +101,9 @@ const hint = new Hint(page, new AiClient(), () => analysis.shown());
 const coach = new Coach(page, new AiClient(), () => view.renderCoach());
 const steps = new ReviewSteps(page, review);
 const archive = new Archive(keeper);
-const persist = new Persist({ engine, keeper, archive, review, session });
 const clocks = new Clocks(page, { box: $('clocks'), beep: () => settings.values.sound && beep() });
 // A live game's clocks are its connection's: a reload finds none.
-persist.clock = () => (session.remote() ? null : clocks.saved());
+const persist = new Persist({ engine, keeper, archive, review, session, clock: () => (session.remote() ? null : clocks.saved()) });
 const boardView = new BoardView({
   board,
   session,

@@ -96,18 +96,19 @@ function nodePaths(rows, before = []) {
 export class Persist {
   /**
    * @param {{ engine: Engine, keeper: import('../../lib/store.js').Keeper, archive: import('../../game/archive.js').Archive,
-   *   review: import('../../ai/review-runner.js').ReviewRunner, session: import('../../game/session.js').Session }} parts
+   *   review: import('../../ai/review-runner.js').ReviewRunner, session: import('../../game/session.js').Session,
+   *   clock?: () => unknown }} parts
+   * clock: the current game's clocks' times to keep (play/clocks.js's), or null
    */
-  constructor({ engine, keeper, archive, review, session }) {
+  constructor({ engine, keeper, archive, review, session, clock = () => null }) {
     this.engine = engine;
     this.keeper = keeper;
     this.archive = archive;
     this.review = review;
     this.session = session;
+    this.clock = clock;
     /** The current game's facts as a link game (play/friend.js), or null for a game of this page's own. @type {unknown} */
     this.friend = null;
-    /** The current game's clocks' times (play/clock.js), or null. @type {() => unknown} */
-    this.clock = () => null;
   }
 
   /** Writes the session's game as it is now, into its entry. */
