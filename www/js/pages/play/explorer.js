@@ -1,8 +1,8 @@
 // @ts-check
 // The opening explorer's part of the play page: on or off (a setting), the
 // book of the board's size (book/NxN.txt, written by `federa book build`),
-// fetched the first time the explorer opens on that size and kept, and what
-// the book says of the position shown.
+// fetched the first time the explorer opens on that size and kept (`follow`),
+// and what the book says of the position shown.
 
 /** The board sizes the site has a book for. */
 export const BOOK_SIZES = Object.freeze([7, 9, 13]);
@@ -65,23 +65,18 @@ export class Explorer {
     this.page.announce(this.page.t(this.on ? 'explorer.on' : 'explorer.off'));
   }
 
-  /**
-   * The book of `size`, fetched on the first ask; null while it comes.
-   * @param {number} size
-   * @returns {Loaded | null}
-   */
-  book(size) {
-    if (!this.books.has(size)) {
-      this.books.set(size, null);
-      this.fetch(bookUrl(size))
-        .then((text) => ({ book: new this.engine.OpeningBook(text), error: null }))
-        .catch((error) => ({ book: null, error }))
-        .then((loaded) => {
-          this.books.set(size, loaded);
-          this.render();
-        });
-    }
-    return this.books.get(size) ?? null;
+  /** Fetches the book of the board's size, the first time the explorer is on at that size. */
+  follow() {
+    const { size } = this.page.session.status();
+    if (!this.on || !BOOK_SIZES.includes(size) || this.books.has(size)) return;
+    this.books.set(size, null);
+    this.fetch(bookUrl(size))
+      .then((text) => ({ book: new this.engine.OpeningBook(text), error: null }))
+      .catch((error) => ({ book: null, error }))
+      .then((loaded) => {
+        this.books.set(size, loaded);
+        this.render();
+      });
   }
 
   /** What the explorer shows of the position on the board. @returns {Shown} */
@@ -90,7 +85,7 @@ export class Explorer {
     const { session } = this.page;
     const st = session.status();
     if (!BOOK_SIZES.includes(st.size)) return { kind: 'none', size: st.size };
-    const loaded = this.book(st.size);
+    const loaded = this.books.get(st.size);
     if (!loaded) return { kind: 'loading' };
     if (!loaded.book) return { kind: 'failed', error: loaded.error };
     if (loaded.book.pie() !== st.pie) return { kind: 'otherRules' };

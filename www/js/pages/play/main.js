@@ -220,6 +220,7 @@ session.on('change', ({ animate }) => {
   clocks.onPosition(st);
   steps.onPosition(st);
   analysis.follow();
+  explorer.follow();
   view.update(animate);
   // After the view, which writes the review's judgements into the game's tree.
   persist.save();
@@ -250,6 +251,7 @@ settings.on('change', (changed) => {
   settingsPanel.sync();
   // A new analysis setting follows (or stops following) the position.
   if ('analysis' in changed && session.game) analysis.follow();
+  if ('explorer' in changed && session.game) explorer.follow();
   // Ownership is the analysis board's alone: the pointer's ghost and group stay.
   if (Object.keys(changed).every((k) => k === 'ownership')) view.renderAnalysis();
   else redraw();
