@@ -36,7 +36,7 @@ export class Explorer {
   /**
    * @param {Page} page
    * @param {{ OpeningBook: new (text: string) => OpeningBook, moveInfo: (token: string) => MoveInfo }} engine
-   * @param {() => void} render draws the explorer again (a book came)
+   * @param {() => void} render draws the page again (a book came)
    * @param {(url: string) => Promise<string>} fetch
    */
   constructor(page, engine, render, fetch = fetchText) {

@@ -84,7 +84,7 @@ export class Files {
     } catch (error) {
       say(t('archive.restoreFailed', { reason: describeError(t, error) }), 'error');
     }
-    games.render();
+    games.redraw();
   }
 
   /** Listens to the Save and share, Load and Your games buttons, and the paste dialog. */

@@ -2,9 +2,9 @@
 // The play page's list of games (archive.js's entries): reopen one, rename
 // it, delete it with an undo (the last deletion, as a mail client's "Deleted
 // — Undo"), and export them all as one file of annotated records. The
-// current game's entry is written by play/persist.js; this part redraws the
-// list whenever the archive changes.
-import { gameTitle, renderArchive, renderDeleted } from '../../panels/games.js';
+// current game's entry is written by play/persist.js; the list is drawn
+// again (by the view, with panels/games.js) whenever the archive changes.
+import { gameTitle } from '../../panels/games.js';
 import { saveFile } from '../../lib/save-file.js';
 import { archiveTags } from '../../game/archive.js';
 
@@ -18,11 +18,12 @@ import { archiveTags } from '../../game/archive.js';
 export class ArchiveList {
   /**
    * @param {Page} page
-   * @param {{ engine: Engine, archive: Archive, persist: Persist, list: HTMLElement, note: HTMLElement,
-   *   locale: () => string, open: (opened: import('./persist.js').Opened) => void, lost: () => void,
-   *   copyLink: (friendText: string) => void }} parts
+   * @param {{ engine: Engine, archive: Archive, persist: Persist,
+   *   open: (opened: import('./persist.js').Opened) => void, lost: () => void,
+   *   copyLink: (friendText: string) => void, draw: () => void }} parts
    * open: plays an opened game; lost: shows the notes on entries that did not read;
-   * copyLink: copies (or shares) a link game's link, from its `f` text
+   * copyLink: copies (or shares) a link game's link, from its `f` text;
+   * draw: draws the list
    */
   constructor(page, parts) {
     this.page = page;
@@ -33,30 +34,13 @@ export class ArchiveList {
     this.deleted = null;
     // Not while a name is typed: the form would be made again under the typing.
     parts.archive.on('change', () => {
-      if (this.renaming === null) this.render();
+      if (this.renaming === null) this.redraw();
     });
   }
 
-  render() {
-    const { archive, list, note, locale } = this.parts;
-    const { t } = this.page;
-    const computed = getComputedStyle(list);
-    const look = { pieceSet: this.page.settings.values.pieceSet, colour: (/** @type {string} */ name) => computed.getPropertyValue(name).trim() };
-    renderArchive(list, archive.list(), { t, locale: locale(), current: archive.current, renaming: this.renaming, look }, {
-      open: (id) => this.reopen(id),
-      rename: (id) => {
-        this.renaming = id;
-        this.render();
-      },
-      named: (id, name) => {
-        this.renaming = null;
-        if (name === null) this.render();
-        else archive.rename(id, name);
-      },
-      remove: (id) => this.remove(id),
-      resend: (id) => this.resend(id),
-    });
-    renderDeleted(note, this.deleted?.title ?? null, t, () => this.undo());
+  /** Has the list drawn again. */
+  redraw() {
+    this.parts.draw();
   }
 
   /** @param {string} id */
@@ -68,7 +52,27 @@ export class ArchiveList {
     }
     // One that no longer reads has left the list, with a note.
     this.parts.lost();
-    this.render();
+    this.redraw();
+  }
+
+  /**
+   * Shows the form that renames the game `id`.
+   * @param {string} id
+   */
+  rename(id) {
+    this.renaming = id;
+    this.redraw();
+  }
+
+  /**
+   * The name typed for the game `id` (null: the rename is cancelled).
+   * @param {string} id
+   * @param {string | null} name
+   */
+  named(id, name) {
+    this.renaming = null;
+    if (name === null) this.redraw();
+    else this.parts.archive.rename(id, name);
   }
 
   /** @param {string} id */
@@ -93,7 +97,7 @@ export class ArchiveList {
     const deleted = archive.remove(id);
     this.deleted = deleted && { ...deleted, title };
     this.page.announce(this.page.t('archive.deleted', { title }));
-    this.render();
+    this.redraw();
   }
 
   undo() {
@@ -101,7 +105,7 @@ export class ArchiveList {
     const { title } = this.deleted;
     if (this.parts.archive.restore(this.deleted)) this.page.announce(this.page.t('archive.restored', { title }));
     this.deleted = null;
-    this.render();
+    this.redraw();
   }
 
   /**

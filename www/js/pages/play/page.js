@@ -1,7 +1,9 @@
 // @ts-check
-// What the play page hands each of its parts, as lila's analysis page hands
-// its sub-controllers the root controller's interface: the session, the
-// settings, words, and the page's ways to speak, to redraw and to save. No part imports app.js, and each owns its own state.
+// What the play page's controller (ctrl.js) hands each of its parts, as
+// lila's analysis page hands its sub-controllers the root controller's
+// interface: the session, the settings, words, and the page's ways to
+// speak, to redraw and to save. No part imports ctrl.js, and each owns its
+// own state.
 
 /**
  * @typedef {{

@@ -20,9 +20,10 @@ export class SettingsPanel {
     this.page = page;
   }
 
-  /** Fills the choices and listens to the panel's controls. */
+  /** Fills the choices, listens to the panel's controls, and shows each change of the settings. */
   listen() {
     const { settings, t, say } = this.page;
+    settings.on('change', () => this.sync());
     for (const [id, name] of BOXES) $(id).addEventListener('change', () => settings.set(name, $(id).checked));
     $('opt-pieces').addEventListener('change', () => settings.set('pieceSet', $('opt-pieces').value));
     for (const ms of THINK_MS) $('opt-think').add(new Option('', String(ms)));

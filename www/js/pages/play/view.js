@@ -1,94 +1,79 @@
 // @ts-check
-// The play page drawn from its state: the players and the turn, the
-// controls, the AI's thinking, the analysis board, the review and the
-// coach's note, and the note under the board. It renders and nothing else:
-// the state is the session's and the parts' (hint, coach, review steps,
-// analysis board), and changes reach it as a redraw.
-import { otherColor, pieceCode, pieceCodeOf, pieceName } from '../../engine/facts.js';
+// The play page drawn from its state (ctrl.js's, and its parts'): the
+// players and the turn, the board, the controls, the AI's thinking, the
+// analysis board, the explorer, the review and the move list, the coach's
+// note, the note under the board, the notes on stored entries and the list
+// of games. It draws and nothing else: it reads the state and changes none
+// of it, and draws when the ctrl asks (`redraw`, or one part alone).
+import { pieceCode, pieceCodeOf, pieceName } from '../../engine/facts.js';
 import { parsePoint } from '../../engine/points.js';
-import { touchFirst } from '../../i18n/i18n.js';
+import { touchFirst, translateDom } from '../../i18n/i18n.js';
 import { shownCandidates } from '../../ai/analysis-runner.js';
 import { candidatesLayer, hintLayer, lineLayer, ownershipLayer } from '../../board/analysis-layers.js';
 import { percent, renderAnalysisStatus, renderCandidates, renderEvalBar } from '../../panels/analysis.js';
 import { darkChances, renderGraph, renderSummary } from '../../panels/review.js';
 import { renderMoves } from '../../panels/moves.js';
 import { renderLost } from '../../panels/lost.js';
-import { annotate, markedPlies, reviewedGame, summarise } from '../../ai/review-runner.js';
-import { boardLabel, describeError, describeSkip } from '../../i18n/words.js';
+import { renderArchive, renderDeleted } from '../../panels/games.js';
+import { markedPlies, reviewedGame, summarise } from '../../ai/review-runner.js';
+import { boardLabel, describeError } from '../../i18n/words.js';
+import { attackPicture } from '../../view/attack-picture.js';
 import { darkChance } from './analysis-board.js';
 import { explorerWords, renderBookMoves } from '../../panels/explorer.js';
 import { $ } from '../../lib/dom.js';
 
 /**
  * @typedef {import('../../engine/types.js').Status} Status
- * @typedef {import('../../engine/facts.js').Color} Color
- * @typedef {import('../../panels/lost.js').LostNote} LostNote
+ * @typedef {import('./ctrl.js').PlayCtrl} PlayCtrl
+ * @typedef {import('./ctrl.js').Animate} Animate
+ * @typedef {import('./ctrl.js').View} View
  */
 
-
+/** @implements {View} */
 export class PlayView {
-  /**
-   * @param {{
-   *   page: import('./page.js').Page,
-   *   board: import('../../board/board.js').Board,
-   *   boardView: import('../../view/board-view.js').BoardView,
-   *   hint: import('./hint.js').Hint,
-   *   coach: import('./coach.js').Coach,
-   *   steps: import('./review-steps.js').ReviewSteps,
-   *   analysis: import('./analysis-board.js').AnalysisBoard,
-   *   explorer: import('./explorer.js').Explorer,
-   *   review: import('../../ai/review-runner.js').ReviewRunner,
-   *   keeper: import('../../lib/store.js').Keeper,
-   *   autoplaying: () => boolean,
-   *   showNode: (id: number) => void,
-   *   lostActions: { copy: (text: string) => void, close: (lost: LostNote) => void },
-   *   lostWords: () => Record<string, { lost: string, full: string }>,
-   *   seatName: (seat: 'first' | 'second', marked: boolean) => string | null,
-   *   friendVerbs: () => ReturnType<import('./friend.js').Friends['verbs']> | null,
-   *   renderFriend: () => void,
-   * }} parts
-   * lostWords: what the notes on each stored key say (play/persist.js's);
-   * seatName: a seat's player's name in a game by link; friendVerbs: what
-   * the player here may do in one (null in any other game); renderFriend:
-   * draws its panel
-   */
-  constructor(parts) {
-    this.parts = parts;
-    /** The note under the board, until the reader's next action. @type {{ text: string, tone: string } | null} */
-    this.message = null;
+  /** @param {PlayCtrl} ctrl read only when drawing (it is still being made) */
+  constructor(ctrl) {
+    this.ctrl = ctrl;
+  }
+
+  /** The note under the board. */
+  drawMessage() {
+    const { message } = this.ctrl;
+    $('message').textContent = message?.text ?? '';
+    $('message').className = 'message ' + (message?.tone ?? '');
   }
 
   /**
-   * Shows a note under the board.
+   * Says `text` in the live region (the board view's).
    * @param {string} text
-   * @param {string} tone
    */
-  say(text, tone = 'info') {
-    this.message = { text, tone };
-    this.renderMessage();
+  announce(text) {
+    this.ctrl.boardView.announce(text);
   }
 
-  clearMessage() {
-    this.message = null;
-  }
-
-  renderMessage() {
-    $('message').textContent = this.message?.text ?? '';
-    $('message').className = 'message ' + (this.message?.tone ?? '');
+  /** The page's fixed words, the attack picture and the dialogs' choices, in the language. */
+  translate() {
+    const { t, i18n, engine, newGameDialog, settingsPanel, links } = this.ctrl;
+    document.documentElement.lang = i18n.locale;
+    document.title = t('app.title');
+    translateDom(document, t);
+    $('attack-picture').replaceChildren(attackPicture(t, engine.attacks));
+    newGameDialog.translate();
+    settingsPanel.translate();
+    links.translate();
   }
 
   /**
-   * Draws everything from the state.
-   * @param {{ origin: string | null } | null} animate
+   * Draws the page from the state.
+   * @param {Animate} [animate]
    */
-  update(animate = null) {
-    const { page, board, boardView } = this.parts;
-    const { session, settings, t } = page;
+  redraw(animate = null) {
+    const { session, settings, board, boardView, t } = this.ctrl;
     const game = session.current;
     const st = session.status();
-    const line = this.turnLine(st);
+    const line = this.ctrl.turnLine(st);
     const cells = game.board();
-    this.renderStatus(st, line);
+    this.drawStatus(st, line);
     board.set({
       size: st.size,
       cells,
@@ -104,67 +89,30 @@ export class PlayView {
       animate,
     });
     boardView.showSelected();
-    this.renderSelection();
-    this.renderReview();
+    this.drawSelection();
+    this.drawReview();
     $('nav-first').disabled = st.ply === 0;
     $('nav-back').disabled = st.ply === 0;
     $('nav-forward').disabled = st.ply === st.moves && !game.redoable();
     $('nav-last').disabled = st.ply === st.moves;
-    this.renderControls(st);
-    this.renderThinking();
-    this.renderCoach();
-    this.renderAnalysis();
-    this.renderExplorer();
-    this.parts.renderFriend();
-  }
-
-  /**
-   * What the player of `color` is called; `marked`: in a label beside the
-   * board, where this browser's player of a link game is marked as such.
-   * @param {Color} color
-   * @param {Status} st
-   * @param {boolean} [marked]
-   */
-  playerName(color, st, marked = false) {
-    const { session, t } = this.parts.page;
-    const named = this.parts.seatName(st.seats[color], marked);
-    if (named) return named;
-    if (session.seatOf(color, st) === 'ai') return t('seat.ai', { level: t('level.' + session.level) });
-    if (session.againstAi()) return t('seat.you');
-    return t('seat.' + st.seats[color]);
-  }
-
-  /** @param {Status} st */
-  wonLine(st) {
-    const { session, t } = this.parts.page;
-    const outcome = session.outcome(st);
-    if (!outcome) return '';
-    const { winner, how } = outcome;
-    const loser = otherColor(winner);
-    const key = how === 'resign' ? 'status.wonResign' : how === 'time' ? 'status.wonTime' : 'status.won';
-    return t(key, { color: t('color.' + winner), player: this.playerName(winner, st), loser: t('color.' + loser) });
-  }
-
-  /**
-   * Whose turn it is, who won, or who was just skipped.
-   * @param {Status} st
-   */
-  turnLine(st) {
-    const { session, t } = this.parts.page;
-    if (session.outcome(st)) return this.wonLine(st);
-    if (st.skipped) return describeSkip(t, st);
-    return t('status.toMove', { color: t('color.' + st.toMove), player: this.playerName(st.toMove, st) });
+    this.drawControls(st);
+    this.drawThinking();
+    this.drawCoach();
+    this.drawAnalysis();
+    this.drawExplorer();
+    // The link game's panel, drawn by its part.
+    this.ctrl.links.render();
   }
 
   /**
    * @param {Status} st
    * @param {string} line
    */
-  renderStatus(st, line) {
-    const { session, t } = this.parts.page;
+  drawStatus(st, line) {
+    const { session, t } = this.ctrl;
     const over = session.outcome(st) !== null;
     for (const color of /** @type {const} */ (['dark', 'light'])) {
-      $(`player-${color}-name`).textContent = this.playerName(color, st, true);
+      $(`player-${color}-name`).textContent = this.ctrl.playerName(color, st, true);
       $(`player-${color}-count`).textContent = t('status.pieces', { count: st[color] });
       $(`player-${color}`).classList.toggle('to-move', !over && st.toMove === color);
     }
@@ -173,14 +121,15 @@ export class PlayView {
     $('swap-note').hidden = !st.swapped;
     $('swap-note').textContent = st.swapped ? t('status.swapped') : '';
     $('empty-count').textContent = t('status.empty', { count: st.empty });
-    this.renderMessage();
+    this.drawMessage();
   }
 
-  renderControls(st = this.parts.page.session.status()) {
-    const { session, settings, t } = this.parts.page;
+  /** @param {Status} st */
+  drawControls(st) {
+    const { session, settings, t } = this.ctrl;
     const human = session.humanToMove(st);
-    const autoplay = this.parts.autoplaying();
-    const friend = this.parts.friendVerbs();
+    const autoplay = Boolean(this.ctrl.autoplay);
+    const friend = this.ctrl.links.verbs();
     const over = session.outcome(st) !== null;
     $('btn-swap').hidden = !(st.swapAvailable && human);
     // In a game by link a take-back is asked for (the link game's panel).
@@ -204,14 +153,15 @@ export class PlayView {
     for (const shape of ['round', 'square']) $(`shape-${shape}`).setAttribute('aria-checked', String(settings.values.shape === shape));
   }
 
-  renderThinking() {
-    const { session, t } = this.parts.page;
+  /** The AI's thinking: its progress and best move so far. */
+  drawThinking() {
+    const { session, t } = this.ctrl;
     const thinking = session.thinking;
     $('thinking').hidden = !thinking;
     if (!thinking) return;
     const p = session.progress;
     $('thinking-text').textContent = p
-      ? t('ai.progress', { count: p.iterations, move: this.parts.page.name(p.best), win: Math.round(p.win * 100) })
+      ? t('ai.progress', { count: p.iterations, move: this.ctrl.name(p.best), win: Math.round(p.win * 100) })
       : t('ai.starting');
     const bar = $('thinking-bar');
     bar.value = p ? Math.min(session.aiMs, p.millis) : 0;
@@ -219,8 +169,9 @@ export class PlayView {
     $('btn-move-now').disabled = !p;
   }
 
-  renderCoach() {
-    const { coach } = this.parts;
+  /** The coach's note and its line. */
+  drawCoach() {
+    const { coach } = this.ctrl;
     const words = coach.words();
     $('coach-text').textContent = words;
     $('coach').hidden = !words;
@@ -235,16 +186,15 @@ export class PlayView {
    * on touch screens while confirmation is on (space kept, so nothing
    * moves when it comes and goes).
    */
-  renderSelection() {
-    const { page, boardView } = this.parts;
-    const { session, settings, t } = page;
+  drawSelection() {
+    const { session, settings, boardView, t } = this.ctrl;
     const button = $('btn-play');
     const at = boardView.selected;
     const st = session.status();
     const move = at && session.humanToMove(st) ? this.selectedMove(at, st) : null;
     button.hidden = !settings.values.confirmTap || !touchFirst();
     button.disabled = !move;
-    button.textContent = move ? t('btn.play', { move: page.name(move) }) : t('btn.playNone');
+    button.textContent = move ? t('btn.play', { move: this.ctrl.name(move) }) : t('btn.playNone');
     button.title = button.textContent;
   }
 
@@ -255,7 +205,7 @@ export class PlayView {
    * @returns {import('../../engine/types.js').MoveInfo | null}
    */
   selectedMove(at, st) {
-    const { session, settings } = this.parts.page;
+    const { session, settings } = this.ctrl;
     const p = parsePoint(at);
     const info = p && session.current.groupAt(p.col, p.row);
     if (!info) return { token: '', kind: 'place', color: st.toMove, at, piece: pieceName(pieceCode(st.toMove, settings.values.shape)) ?? undefined };
@@ -264,9 +214,8 @@ export class PlayView {
   }
 
   /** The analysis board: the bar, the panel's status and list, the overlays. */
-  renderAnalysis() {
-    const { page, board, analysis, explorer, steps, hint } = this.parts;
-    const { session, settings, t } = page;
+  drawAnalysis() {
+    const { session, settings, board, analysis, explorer, steps, hint, t } = this.ctrl;
     const on = settings.values.analysis;
     const st = session.status();
     const { done, error } = analysis.runner.shown;
@@ -320,9 +269,8 @@ export class PlayView {
   }
 
   /** The opening explorer: its toggle, its line and the book's moves. */
-  renderExplorer() {
-    const { page, explorer } = this.parts;
-    const { t } = page;
+  drawExplorer() {
+    const { explorer, t } = this.ctrl;
     const shown = explorer.shown();
     $('btn-explorer').setAttribute('aria-pressed', String(explorer.on));
     $('explorer-status').hidden = shown.kind === 'off';
@@ -333,12 +281,11 @@ export class PlayView {
   }
 
   /**
-   * The review's parts: the buttons, progress, graph, table, glyphs and
-   * note, and the move list (the judgements written into the game's tree).
+   * The review's parts: the buttons, progress, graph, table and note, and
+   * the move list (with the judgements the ctrl wrote into the game's tree).
    */
-  renderReview() {
-    const { page, review, steps } = this.parts;
-    const { session, t } = page;
+  drawReview() {
+    const { session, review, steps, t } = this.ctrl;
     const st = session.status();
     const game = reviewedGame(session.current);
     const results = review.results(game);
@@ -361,9 +308,8 @@ export class PlayView {
           : t('review.stopped', { done: judged, count: game.tokens.length });
     status.hidden = !running && !error && judged === 0;
     for (const id of ['review-graph-box', 'review-table', 'review-steps']) $(id).hidden = judged === 0;
-    annotate(session.current, results);
     const tree = session.current.tree();
-    renderMoves($('move-list'), tree, t, this.parts.showNode);
+    renderMoves($('move-list'), tree, t, (id) => this.ctrl.showNode(id));
     const onMain = tree.rows.some((/** @type {{ id: number }} */ r) => r.id === tree.current);
     $('btn-promote').disabled = tree.current === null || onMain;
     $('btn-delete-move').disabled = tree.current === null;
@@ -381,8 +327,27 @@ export class PlayView {
   }
 
   /** The notes on stored entries. */
-  renderLost() {
-    const { keeper, page, lostActions, lostWords } = this.parts;
-    renderLost($('lost'), keeper.losses, lostWords(), page.t, lostActions);
+  drawLost() {
+    const { keeper, persist, t } = this.ctrl;
+    renderLost($('lost'), keeper.losses, persist.lostWords(), t, {
+      copy: (text) => this.ctrl.copyText(text, t('message.textCopied')),
+      close: (lost) => this.ctrl.closeNote(lost),
+    });
+  }
+
+  /** The list of games, and the note of a deletion with its undo. */
+  drawGames() {
+    const { archive, games, settings, i18n, t } = this.ctrl;
+    const list = $('archive-list');
+    const computed = getComputedStyle(list);
+    const look = { pieceSet: settings.values.pieceSet, colour: (/** @type {string} */ name) => computed.getPropertyValue(name).trim() };
+    renderArchive(list, archive.list(), { t, locale: i18n.locale, current: archive.current, renaming: games.renaming, look }, {
+      open: (id) => games.reopen(id),
+      rename: (id) => games.rename(id),
+      named: (id, name) => games.named(id, name),
+      remove: (id) => games.remove(id),
+      resend: (id) => games.resend(id),
+    });
+    renderDeleted($('archive-note'), games.deleted?.title ?? null, t, () => games.undo());
   }
 }
