@@ -22,7 +22,8 @@ import { AiClient } from '../../ai/client.js';
 import { Session } from '../../game/session.js';
 import { attributeName, configFromAttributes, gameKey, parseRegion, withDefaults } from '../../game/embed-config.js';
 import { loadLanguage } from '../../i18n/i18n.js';
-import { boardLabel, describeError, describeMove, explainWrong, narrate } from '../../i18n/words.js';
+import { describeError, describeMove, explainWrong, narrate } from '../../i18n/words.js';
+import { boardPicture } from '../../view/board-picture.js';
 import { BoardView } from '../../view/board-view.js';
 import { button } from '../../panels/lost.js';
 import { listenGraph } from '../../panels/review.js';
@@ -417,25 +418,22 @@ export function mount(host, initial = {}) {
     const game = session.current;
     const st = session.status();
     const line = statusLine(st);
-    const cells = game.board();
     board.set({
-      size: st.size,
-      cells,
-      lastMove: game.lastMovePoints(),
-      hints: cfg.hints && readerToMove(st) ? game.changeableGroups() : [],
+      ...boardPicture(game, st, {
+        t,
+        line,
+        hints: cfg.hints && readerToMove(st),
+        cursor: boardView?.cursor ?? null,
+        coordinates: cfg.coordinates,
+        interactive: cfg.interactive || cfg.attackers,
+        animate,
+      }),
       marks: problem?.hinted ? [...cfg.highlight, problem.hinted] : cfg.highlight,
       arrows: cfg.arrows ?? [],
       labels: cfg.labels ?? [],
       shade: cfg.shade ?? [],
       overlays: problem?.why?.line.length ? [explanationLayer(problem.why.line)] : [],
       region,
-      focus: null,
-      ghost: null,
-      cursor: boardView?.cursor ?? null,
-      coordinates: cfg.coordinates,
-      interactive: cfg.interactive || cfg.attackers,
-      label: boardLabel(t, cells, st.size, line, st.ply > 0 ? game.moveAt(st.ply - 1) : null),
-      animate,
     });
     boardEl.setAttribute('aria-label', t('board.application'));
     boardView?.showSelected();
