@@ -29,6 +29,7 @@ import { button } from '../../panels/lost.js';
 import { listenGraph } from '../../panels/review.js';
 import { ReviewRunner, annotate, reviewedGame } from '../../ai/review-runner.js';
 import { saveFile } from '../../lib/save-file.js';
+import { $ } from '../../lib/dom.js';
 import { modes } from './modes.js';
 import { ProblemCtrl } from './problem-ctrl.js';
 import { ProofCtrl } from './proof-ctrl.js';
@@ -51,9 +52,7 @@ export function mount(host, initial = {}) {
   root.replaceChildren(...styles(() => board?.redraw()));
   const frame = frameElement();
   root.appendChild(frame);
-  /** @param {string} selector @returns {HTMLElement} */
-  const $ = (selector) => /** @type {HTMLElement} */ (frame.querySelector(selector));
-  const boardEl = $('.board');
+  const boardEl = /** @type {HTMLElement} */ ($('board', root));
   /** @type {Map<string, Set<(detail: any) => void>>} */
   const listeners = new Map();
   /**
@@ -106,7 +105,7 @@ export function mount(host, initial = {}) {
     cfg: full(),
     review,
     problem,
-    add: (key, action) => $('.bar').appendChild(button(t, key, action)),
+    add: (key, action) => $('bar', root).appendChild(button(t, key, action)),
     reset: () => {
       made = null;
       apply();
@@ -133,7 +132,7 @@ export function mount(host, initial = {}) {
   }
   // The graph is the main line's: a click goes to its move there.
   listenGraph(
-    /** @type {SVGSVGElement} */ (/** @type {unknown} */ ($('.graph'))),
+    /** @type {SVGSVGElement} */ (/** @type {unknown} */ ($('graph', root))),
     () => session.game?.tree().rows.length ?? 0,
     (ply) => (ply === 0 ? session.jump(0) : session.jumpToNode(session.current.tree().rows[ply - 1].id)),
   );
@@ -188,7 +187,7 @@ export function mount(host, initial = {}) {
   });
   session.on('aiFailed', ({ error }) => {
     say(t('message.aiFailed', { reason: describeError(t, error) }), 'error');
-    const retry = frame.querySelector('.bar .retry');
+    const retry = $('bar', root).querySelector('.retry');
     if (retry) /** @type {HTMLElement} */ (retry).hidden = false;
   });
 
@@ -324,9 +323,9 @@ export function mount(host, initial = {}) {
     boardView ??= new BoardView({
       board,
       session,
-      badge: $('.badge'),
-      host: $('.board-host'),
-      announcer: $('.announcer'),
+      badge: $('badge', root),
+      host: $('board-host', root),
+      announcer: $('announcer', root),
       t,
       locale: () => i18n?.locale ?? 'en',
       canPlace: readerToMove,
@@ -355,7 +354,7 @@ export function mount(host, initial = {}) {
   }
 
   function buildBar() {
-    const bar = $('.bar');
+    const bar = $('bar', root);
     bar.replaceChildren();
     const ctx = modeCtx();
     mode().bar(ctx);
@@ -437,13 +436,13 @@ export function mount(host, initial = {}) {
     });
     boardEl.setAttribute('aria-label', t('board.application'));
     boardView?.showSelected();
-    $('.status').textContent = line;
-    $('.status').hidden = !line;
-    $('.caption').textContent = cfg.caption;
-    $('.caption').hidden = !cfg.caption;
-    const swap = /** @type {HTMLElement | null} */ (frame.querySelector('.bar .swap'));
+    $('status', root).textContent = line;
+    $('status', root).hidden = !line;
+    $('caption', root).textContent = cfg.caption;
+    $('caption', root).hidden = !cfg.caption;
+    const swap = /** @type {HTMLElement | null} */ ($('bar', root).querySelector('.swap'));
     if (swap) swap.hidden = !(st.swapAvailable && readerToMove(st));
-    renderReview($, { on: mode().showsReview, tree: session.current.tree(), ply: st.ply, t, jump: (id) => session.jumpToNode(id) });
+    renderReview(root, { on: mode().showsReview, tree: session.current.tree(), ply: st.ply, t, jump: (id) => session.jumpToNode(id) });
   }
 
   /**
@@ -474,8 +473,8 @@ export function mount(host, initial = {}) {
    */
   function say(text, tone) {
     said++;
-    $('.message').textContent = text;
-    $('.message').className = 'message ' + tone;
+    $('message', root).textContent = text;
+    $('message', root).className = 'message ' + tone;
   }
 
   return {

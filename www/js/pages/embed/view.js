@@ -8,6 +8,7 @@ import { findRow, renderMoves } from '../../panels/moves.js';
 import { renderGraph } from '../../panels/review.js';
 import { lineLayer } from '../../board/analysis-layers.js';
 import { pieceCodeOf } from '../../engine/facts.js';
+import { $ } from '../../lib/dom.js';
 
 /**
  * @typedef {import('../../engine/types.js').MoveInfo} MoveInfo
@@ -33,20 +34,24 @@ export function styles(onColours) {
   return [palette, link('board.css'), link('review.css'), link('embed.css')];
 }
 
-/** The frame of an embedded board: the board, its status, bar, message and review parts. */
+/**
+ * The frame of an embedded board: the board, its status, bar, message and
+ * review parts, each with an id (ids are the shadow root's own, so boards
+ * on one page do not collide) and a class for the styles.
+ */
 export function frameElement() {
   const frame = document.createElement('div');
   frame.className = 'frame';
   frame.innerHTML = `
-    <div class="board-host"><div class="board" tabindex="0" role="application"></div>
-      <div class="badge" hidden><span class="head"></span> <span class="tail"></span></div>
-      <p class="announcer sr-only" aria-live="polite" aria-atomic="true"></p></div>
-    <p class="status"></p>
-    <p class="comment" hidden></p>
-    <div class="bar"></div>
-    <p class="message" role="status"></p>
-    <div class="review" hidden><svg class="graph" role="img"></svg><ol class="move-list"></ol></div>
-    <p class="caption"></p>`;
+    <div class="board-host" id="board-host"><div class="board" id="board" tabindex="0" role="application"></div>
+      <div class="badge" id="badge" hidden><span class="head"></span> <span class="tail"></span></div>
+      <p class="announcer sr-only" id="announcer" aria-live="polite" aria-atomic="true"></p></div>
+    <p class="status" id="status"></p>
+    <p class="comment" id="comment" hidden></p>
+    <div class="bar" id="bar"></div>
+    <p class="message" id="message" role="status"></p>
+    <div class="review" id="review" hidden><svg class="graph" id="graph" role="img"></svg><ol class="move-list" id="move-list"></ol></div>
+    <p class="caption" id="caption"></p>`;
   return frame;
 }
 
@@ -71,20 +76,20 @@ export function explanationLayer(line) {
  * Review mode's parts: the graph and the move list from the game's tree,
  * and the comment of the move shown (the game's at the start); hidden in
  * the other modes.
- * @param {(selector: string) => HTMLElement} $ the frame's elements
+ * @param {ShadowRoot} root the board's shadow root
  * @param {{ on: boolean, tree: import('../../engine/types.js').Tree, ply: number, t: Translate, jump: (id: number) => void }} review
  */
-export function renderReview($, { on, tree, ply, t, jump }) {
-  $('.review').hidden = !on;
+export function renderReview(root, { on, tree, ply, t, jump }) {
+  $('review', root).hidden = !on;
   const shown = tree.current === null ? tree.comment : (findRow(tree.rows, tree.current)?.comment ?? '');
-  $('.comment').textContent = on ? shown : '';
-  $('.comment').hidden = !on || !shown;
+  $('comment', root).textContent = on ? shown : '';
+  $('comment', root).hidden = !on || !shown;
   if (!on) return;
   const rows = tree.rows;
-  const graph = /** @type {SVGSVGElement} */ (/** @type {unknown} */ ($('.graph')));
+  const graph = /** @type {SVGSVGElement} */ (/** @type {unknown} */ ($('graph', root)));
   // The graph's marker: the last move shown that is on the main line.
   let onMain = 0;
   while (onMain < ply && tree.line[onMain] === rows[onMain]?.id) onMain++;
   renderGraph(graph, [null, ...rows.map((r) => r.eval)], rows.map((r) => r.glyphName), onMain, t);
-  renderMoves(/** @type {HTMLOListElement} */ ($('.move-list')), tree, t, jump);
+  renderMoves(/** @type {HTMLOListElement} */ ($('move-list', root)), tree, t, jump);
 }
