@@ -4,7 +4,7 @@
 
 /** A board's config: every key optional. Attributes of <federa-board> carry the same names. */
 export interface EmbedConfig {
-  /** Board size, 2 to 25 (default 9). */
+  /** Board size, 2 to 25. @default 9 */
   size?: number;
   /**
    * A game record to show, plain or annotated, or a game by link (the play page's `…#f=…` address,
@@ -17,26 +17,27 @@ export interface EmbedConfig {
    * play: against the AI; two-players; replay: step through `record`; review: step through `record` with
    * its win-chance graph, glyphs and comments (the reader may have the AI review a record without
    * evaluations); diagram: a still picture; try: find a move in `expect`; problem: find the moves of
-   * `solution` from `position`, the board answering for the other side.
+   * `solution` from `position`, the board answering for the other side (default: replay with a `record`,
+   * else two-players).
    */
   mode?: 'play' | 'two-players' | 'replay' | 'review' | 'diagram' | 'try' | 'problem';
-  /** The AI's level in `play` mode (default casual). */
+  /** The AI's level in `play` mode. @default "casual" */
   level?: 'novice' | 'casual' | 'club' | 'strong' | 'master';
-  /** The colour the AI plays at the start (default light). */
+  /** The colour the AI plays at the start. @default "light" */
   ai?: 'dark' | 'light';
   /** Whether the reader may move (default: yes, except in replay, review and diagram). */
   interactive?: boolean;
-  /** A button that downloads the board as an SVG image (default false). */
+  /** A button that downloads the board as an SVG image. @default false */
   download?: boolean;
-  /** Outline the groups the side to move may change. */
+  /** Outline the groups the side to move may change. @default false */
   hints?: boolean;
-  /** Show a hovered group's attackers and who may change it (default true). */
+  /** Show a hovered group's attackers and who may change it. @default true */
   attackers?: boolean;
-  /** Letters and numbers around the board (default true). */
+  /** Letters and numbers around the board. @default true */
   coordinates?: boolean;
-  /** The pie rule (default true). */
+  /** The pie rule. @default true */
   pie?: boolean;
-  /** Points ringed on the board, e.g. ['e5', 'c3']. */
+  /** Points ringed on the board, e.g. ['e5', 'c3']. @default [] */
   highlight?: string[];
   /** Arrows from a point to a point; the attribute reads `a1-c3 b2-b4`. */
   arrows?: [string, string][];
@@ -64,7 +65,7 @@ export interface EmbedConfig {
   proof?: number;
   /** For a record, the move to show first (0: the start; the attribute is `initial-ply`). */
   initialPly?: number;
-  /** A line under the board. */
+  /** A line under the board. @default "" */
   caption?: string;
   /** en, nl, ru or sr (default: the page's language). */
   lang?: string;
@@ -103,8 +104,8 @@ export interface BoardEvents {
 export interface FederaBoardApi {
   /**
    * Merges `config` over the current one. A game key (record, position,
-   * size, pie, mode, ai) starts its game afresh; any other key redraws the
-   * view and keeps the reader's moves. A key set to `undefined` returns to
+   * size, pie, mode, ai, solution, proof, initialPly) starts its game
+   * afresh; any other key redraws the view and keeps the reader's moves. A key set to `undefined` returns to
    * its default.
    */
   set(config: EmbedConfig): void;

@@ -21,15 +21,20 @@ export const GAME_KEYS = /** @type {const} */ (['record', 'position', 'size', 'p
 
 /**
  * A config with every key that has a default.
- * @typedef {EmbedConfig & Required<Pick<EmbedConfig, 'size' | 'level' | 'ai' | 'hints' | 'attackers'
+ * @typedef {EmbedConfig & Required<Pick<EmbedConfig, 'size' | 'level' | 'ai' | 'download' | 'hints' | 'attackers'
  *   | 'coordinates' | 'pie' | 'highlight' | 'caption' | 'mode' | 'interactive'>>} FullConfig
  */
 
-/** The defaults of the keys a config leaves out (`interactive` and `mode` depend on the others). */
+/**
+ * The defaults of the keys a config leaves out (`interactive` and `mode`
+ * depend on the others): their one home. embed.d.ts states each as a
+ * `@default`, and a test holds the two equal.
+ */
 export const DEFAULTS = Object.freeze({
   size: 9,
   level: /** @type {const} */ ('casual'),
   ai: /** @type {const} */ ('light'),
+  download: false,
   hints: false,
   attackers: true,
   coordinates: true,

@@ -1,8 +1,10 @@
 // Unit tests of js/game/embed-config.js (no browser): how each <federa-board>
 // attribute reads (a bad value throws { name, value, expected }), the
-// defaults of absent ones, and which config changes start a fresh game.
+// defaults of absent ones (and embed.d.ts's words on them), and which config
+// changes start a fresh game.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 
 import './glue.mjs';
 import { thrown } from './thrown.mjs';
@@ -136,22 +138,39 @@ test('an absent attribute reads as undefined, and withDefaults then gives its de
   const full = withDefaults(none);
   assert.deepStrictEqual(full, { ...DEFAULTS, mode: 'two-players', interactive: true });
   assert.deepStrictEqual(withDefaults({}), full);
-  assert.deepStrictEqual(
-    DEFAULTS,
-    {
-      size: 9,
-      level: 'casual',
-      ai: 'light',
-      hints: false,
-      attackers: true,
-      coordinates: true,
-      pie: true,
-      highlight: [],
-      caption: '',
-    },
-    'the defaults embed.d.ts states',
-  );
   assert.equal(Object.isFrozen(DEFAULTS), true);
+});
+
+/** Each key of embed.d.ts's EmbedConfig with its doc comment, in order, the comment's ` * ` leaders gone. */
+function documentedKeys() {
+  const types = fs.readFileSync(new URL('../../js/embed.d.ts', import.meta.url), 'utf8');
+  const body = /export interface EmbedConfig \{\n([\s\S]*?)\n\}/.exec(types)[1];
+  return [...body.matchAll(/\/\*\*([\s\S]*?)\*\/\s*(\w+)\?:/g)].map(([, doc, name]) => ({
+    name,
+    doc: doc.replace(/\n\s*\*\s?/g, ' ').trim(),
+  }));
+}
+
+test('embed.d.ts documents every attribute, each default as `@default` and exactly the defaults of DEFAULTS', () => {
+  const keys = documentedKeys();
+  assert.deepEqual(keys.map((k) => k.name), NAMES);
+  const stated = {};
+  for (const { name, doc } of keys) {
+    const tag = /@default (.*)$/.exec(doc);
+    if (tag) stated[name] = JSON.parse(tag[1]);
+    // A default that depends on the rest is said in words, never as a value elsewhere in the text.
+    else assert.doesNotMatch(doc.replaceAll('(default: ', ''), /default/, name);
+  }
+  assert.deepStrictEqual(stated, { ...DEFAULTS });
+  const inWords = keys.filter((k) => k.doc.includes('(default: ')).map((k) => k.name);
+  assert.deepEqual(inWords, ['mode', 'interactive', 'region', 'lang']);
+  for (const name of inWords) assert.equal(Object.hasOwn(DEFAULTS, name), false, name);
+});
+
+test('embed.d.ts names the game keys as GAME_KEYS', () => {
+  const types = fs.readFileSync(new URL('../../js/embed.d.ts', import.meta.url), 'utf8').replace(/\n\s*\*\s?/g, ' ');
+  const named = /A game key \(([^)]*)\)/.exec(types)[1].split(', ');
+  assert.deepEqual(named, [...GAME_KEYS]);
 });
 
 test('given values win over the defaults', () => {

@@ -1,7 +1,8 @@
 // @ts-check
 // The embed's modes, one object each: who plays (the seats), where the game
 // opens, the buttons under the board, the status line, and the check a
-// move must pass. embed.js asks the mode and never tests its name.
+// move must pass. The controller (ctrl.js) asks the mode and never tests
+// its name.
 import { HUMANS, againstAiAs } from '../../game/session.js';
 import { reviewedGame } from '../../ai/review-runner.js';
 
