@@ -16,7 +16,8 @@ import { renderMoves } from '../../panels/moves.js';
 import { renderLost } from '../../panels/lost.js';
 import { renderArchive, renderDeleted } from '../../panels/games.js';
 import { markedPlies, reviewedGame, summarise } from '../../ai/review-runner.js';
-import { boardLabel, describeError } from '../../i18n/words.js';
+import { describeError } from '../../i18n/words.js';
+import { boardPicture } from '../../view/board-picture.js';
 import { attackPicture } from '../../view/attack-picture.js';
 import { darkChance } from './analysis-board.js';
 import { explorerWords, renderBookMoves } from '../../panels/explorer.js';
@@ -72,21 +73,18 @@ export class PlayView {
     const game = session.current;
     const st = session.status();
     const line = this.ctrl.turnLine(st);
-    const cells = game.board();
     this.drawStatus(st, line);
     board.set({
-      size: st.size,
-      cells,
-      lastMove: game.lastMovePoints(),
-      hints: settings.values.hints && session.humanToMove(st) ? game.changeableGroups() : [],
-      focus: null,
-      ghost: null,
-      cursor: boardView.cursor,
-      coordinates: settings.values.coordinates,
+      ...boardPicture(game, st, {
+        t,
+        line,
+        hints: settings.values.hints && session.humanToMove(st),
+        cursor: boardView.cursor,
+        coordinates: settings.values.coordinates,
+        interactive: true,
+        animate,
+      }),
       pieceSet: settings.values.pieceSet,
-      interactive: true,
-      label: boardLabel(t, cells, st.size, line, st.ply > 0 ? game.moveAt(st.ply - 1) : null),
-      animate,
     });
     boardView.showSelected();
     this.drawSelection();
