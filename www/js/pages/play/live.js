@@ -80,7 +80,7 @@ export class Live {
       };
     }
     parts.friends.onSigned = (text, id, from) => this.send(text, id, from);
-    parts.clocks.onOwnFlag = () => parts.friends.verb('timeout');
+    parts.clocks.on('ownFlag', () => parts.friends.verb('timeout'));
   }
 
   /** The link game shown, if this browser plays in it. */
