@@ -228,9 +228,10 @@ export class LinkGames {
       $(`friend-${verb}`).addEventListener('click', command(() => this.friends?.verb(verb)));
     }
     $('friend-remind').addEventListener('click', () => this.friends?.remind());
+    // The clocks a live invitation offers are the setting's: the choice shows it (render) and sets it.
     for (const tc of CLOCKS) $('live-clock').add(new Option('', tc));
-    $('live-start').addEventListener('click', command(() => this.live?.host($('live-clock').value)));
     $('live-clock').addEventListener('change', () => settings.set('liveClock', $('live-clock').value));
+    $('live-start').addEventListener('click', command(() => this.live?.host(settings.values.liveClock)));
     $('live-copy').addEventListener('click', () => copyText($('live-link').value, t('message.linkCopied')));
     $('live-qr-btn').addEventListener('click', () => this.live?.toggleQr());
     $('live-link').addEventListener('focus', () => $('live-link').select());

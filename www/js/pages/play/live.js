@@ -355,6 +355,7 @@ export class Live {
       problem: this.problem === null ? '' : describeError(this.page.t, this.problem),
       stun: this.parts.stun(),
       clock: this.tc ? formatTimeControl(this.tc) : '',
+      choice: this.page.settings.values.liveClock,
       canStart: facts !== null && facts.me !== null && !facts.result,
       qr: this.qr && this.sent !== '',
     });
