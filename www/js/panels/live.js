@@ -1,5 +1,5 @@
 // @ts-check
-// The live part of a link game's panel (play/live.js): how the
+// The live part of a link game's panel (friends/link-game-ctrl.js): how the
 // direct connection stands, the live invitation or the answer to send (its QR
 // code for a phone to read), the box for the answer that comes back, where a
 // direct connection works, and the clocks a live invitation offers (the

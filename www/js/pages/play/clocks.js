@@ -9,11 +9,11 @@
 // another (or the next move) starts them again. The times are kept with the
 // game, so that a reload finds them as they were (the time away counts: a
 // clock does not stop for a closed tab, only for a pause).
-// In a live game (play/live.js) each page runs its own clocks and sends
-// its counts with each link: the other page adopts its player's own count
-// when the two agree within a margin, and shows them when they do not.
-// There is no pause, and each page records its own player's loss on time:
-// the clocks say so (`ownFlag`), and the link game signs it.
+// In a live game (friends/link-game-ctrl.js) each page runs its own clocks
+// and sends its counts with each link: the other page adopts its player's
+// own count when the two agree within a margin, and shows them when they do
+// not. There is no pause, and each page records its own player's loss on
+// time: the clocks say so (`ownFlag`), and the link game signs it.
 import { otherColor } from '../../engine/facts.js';
 import { Clock, parseTimeControl, thinkMs, totalMs } from '../../game/clock.js';
 import { clockText, renderClocks } from '../../panels/clock-faces.js';

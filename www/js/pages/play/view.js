@@ -44,7 +44,7 @@ export class PlayView {
    *   lostActions: { copy: (text: string) => void, close: (lost: LostNote) => void },
    *   lostWords: () => Record<string, { lost: string, full: string }>,
    *   seatName: (seat: 'first' | 'second', marked: boolean) => string | null,
-   *   friendVerbs: () => ReturnType<import('./friend.js').Friends['verbs']> | null,
+   *   friendVerbs: () => import('../../friends/check.js').Verbs | null,
    *   renderFriend: () => void,
    * }} parts
    * lostWords: what the notes on each stored key say (play/persist.js's);
