@@ -63,7 +63,7 @@ export class LinkGames {
     this.loading ??= Promise.all([import('../../friends/link-game-ctrl.js'), import('../../panels/friend.js'), import('../../panels/live.js')]).then(
       ([{ LinkGameCtrl }, friend, live]) => {
         const { engine, archive, persist, clocks, show } = this.parts;
-        const { settings, t } = this.page;
+        const { settings } = this.page;
         const ctrl = new LinkGameCtrl({
           engine,
           archive,
@@ -79,7 +79,10 @@ export class LinkGames {
           if (save) this.page.save();
           this.page.redraw();
         });
-        ctrl.on('note', ({ key, reason, tone }) => this.page.say(t(key, reason === undefined ? undefined : { reason: describeError(t, reason) }), tone));
+        ctrl.on('note', ({ key, reason, tone }) => {
+          const { t, say } = this.page;
+          say(t(key, reason === undefined ? undefined : { reason: describeError(t, reason) }), tone);
+        });
         this.ctrl = ctrl;
         this.panels = { friend, live };
         return ctrl;
