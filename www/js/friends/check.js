@@ -1,5 +1,5 @@
 // @ts-check
-// A link game read whole, for the play page (play/friend.js) and the embed:
+// A link game read whole, for the play page (link-game-ctrl.js) and the embed:
 // its text and structure (codec.js), its signatures (sign.js) and its
 // moves through the engine (replay.js), each refusing with its problem;
 // and the game as a record, its players named in its tags.

@@ -4,7 +4,7 @@
 // players themselves, so that no server signals. With no ICE server it
 // opens between browsers that reach each other's host addresses (one
 // network); a STUN server the player names adds each side's public address.
-// What travels are the game's signed links (play/live.js); a message is
+// What travels are the game's signed links (link-game-ctrl.js); a message is
 // read by `readMessage`, which trusts nothing in it.
 import { REFLEXIVE, describe, liveError, packDescription, sessionDescription, unpackDescription } from './sdp.js';
 
@@ -28,7 +28,7 @@ const MAX_TIME = 100 * 86_400_000;
 
 /**
  * A message received, checked for its shape only (the link is checked as
- * any link is, play/friend.js). Throws `liveMessage` with the problem.
+ * any link is, link-game-ctrl.js). Throws `liveMessage` with the problem.
  * @param {unknown} data
  * @returns {LiveMessage}
  */

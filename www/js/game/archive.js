@@ -31,7 +31,7 @@ const ID = /^[0-9a-z]+$/;
 /**
  * An entry's facts the list shows. `kind` is `local` for a game played (or
  * opened) here, `friend` for one played by link with a friend, whose
- * `friend` holds the link and what the list says of it (play/friend.js).
+ * `friend` holds the link and what the list says of it (friends/link-game-ctrl.js).
  * `players` says who played each colour at the main line's end (after any
  * swap), `result` its winner, `tags` the record's own, `reviewed` whether
  * a review judged any of its moves, `setUp` whether it starts from a set-up

@@ -61,7 +61,7 @@ export const linkOfText = (page, text) => `${page.split('#')[0]}#f=${text}`;
  */
 export const textOfLink = (hash) => hashParam(hash, 'f');
 
-/** The hash parameters of a live connection (play/live.js): an invitation's offer and time control, and its answer. */
+/** The hash parameters of a live connection (friends/link-game-ctrl.js): an invitation's offer and time control, and its answer. */
 export const LIVE = { offer: 'live', clock: 'clock', answer: 'answer' };
 
 /**

@@ -1,8 +1,8 @@
 // @ts-check
-// The panel of a game by link (play/friend.js): who plays whom, whose move
-// and the time left, that every move is signed and checked, the link to
-// send (share, copy, QR code), the join form for an invitation, and the
-// verbs — take-back asked and answered, a claim of a win on time, a
+// The panel of a link game (friends/link-game-ctrl.js): who plays whom,
+// whose move and the time left, that every move is signed and checked, the
+// link to send (share, copy, QR code), the join form for an invitation, and
+// the verbs — take-back asked and answered, a claim of a win on time, a
 // reminder. Names come from links: they are only ever set as text.
 
 /**
@@ -20,7 +20,7 @@ import { $ } from '../lib/dom.js';
  * @param {{ t: Translate, locale: string, now: number, facts: Facts | null, verbs: Verbs, url: string,
  *   canShare: boolean, qr: boolean }} state
  */
-export function renderFriend({ t, locale, now, facts, verbs, url, canShare, qr }) {
+export function renderLinkGame({ t, locale, now, facts, verbs, url, canShare, qr }) {
   $('friend').hidden = facts === null;
   if (!facts) return;
   $('friend-status').textContent = friendStatus(t, locale, facts, now);

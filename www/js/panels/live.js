@@ -1,8 +1,9 @@
 // @ts-check
-// The live part of a link game's panel (play/live.js): how the direct
-// connection stands, the live invitation or the answer to send (its QR code
-// for a phone to read), the box
-// for the answer that comes back, and where a direct connection works.
+// The live part of a link game's panel (friends/link-game-ctrl.js): how the
+// direct connection stands, the live invitation or the answer to send (its QR
+// code for a phone to read), the box for the answer that comes back, where a
+// direct connection works, and the clocks a live invitation offers (the
+// setting, shown).
 // Names and codes come from links: they are only ever set as text.
 import { opponentName } from './friend-status.js';
 import { clockName } from './clock-faces.js';
@@ -15,11 +16,14 @@ import { $ } from '../lib/dom.js';
 
 
 /**
+ * Draws the live part.
  * @param {{ t: Translate, state: import('../friends/peer.js').LiveState, facts: Facts | null, sent: string,
- *   problem: string, stun: string, clock: string, canStart: boolean, qr: boolean }} state
- * clock: the connection's `[TimeControl]` ('' for none); qr: whether the QR code of the link to send is shown
+ *   problem: string, stun: string, clock: string, choice: string, canStart: boolean, qr: boolean }} state
+ * clock: the connection's `[TimeControl]` ('' for none); choice: the
+ * clocks a new invitation offers (the setting); qr: whether the QR code of
+ * the link to send is shown
  */
-export function renderLive({ t, state, facts, sent, problem, stun, clock, canStart, qr }) {
+export function renderLive({ t, state, facts, sent, problem, stun, clock, choice, canStart, qr }) {
   const name = facts ? opponentName(t, facts) : '';
   const status = {
     idle: '',
@@ -45,6 +49,7 @@ export function renderLive({ t, state, facts, sent, problem, stun, clock, canSta
   const start = $('live-start');
   start.hidden = !canStart || !['idle', 'dropped', 'failed'].includes(state);
   $('live-clock-row').hidden = start.hidden;
+  if ($('live-clock').value !== choice) $('live-clock').value = choice;
   start.textContent = t(state === 'idle' ? 'live.start' : 'live.again');
   // Connected, the links go by themselves: none to send by hand.
   if (state === 'open') $('friend-send').hidden = true;

@@ -1,4 +1,4 @@
-// End-to-end tests of games by link with a friend (play/friend.js), in
+// End-to-end tests of link games (friends/link-game-ctrl.js), in
 // headless Chromium: each player a browser of their own (separate storage
 // and keys), the links carried between them as a player would send them.
 // A whole 5×5 game from the invitation to the win and both players' lists;

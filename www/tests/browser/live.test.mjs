@@ -1,7 +1,8 @@
-// End-to-end tests of live games (play/live.js) in headless Chromium: two
-// players, each a browser of their own on one machine, connected directly
-// (a WebRTC data channel with no ICE server, its offer and answer carried
-// as the players would carry them: pasted, or opened in the same browser).
+// End-to-end tests of live games (friends/link-game-ctrl.js) in headless
+// Chromium: two players, each a browser of their own on one machine,
+// connected directly (a WebRTC data channel with no ICE server, its offer
+// and answer carried as the players would carry them: pasted, or opened in
+// the same browser).
 // A live 5×5 game from the invitation to the win with no link opened by
 // hand; a rematch live; the connection cut mid-game and the game finished
 // by links; live clocks on fake time (counts adopted, counts apart shown, a

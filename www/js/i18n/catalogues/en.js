@@ -609,7 +609,7 @@ export default {
   'status.wonResign': '{color} wins: {loser} resigned ({player})',
   'status.wonTime': '{color} wins on time ({player})',
 
-  // A game by link with a friend (play/friend.js, panels/friend.js).
+  // A game by link with a friend (friends/link-game-ctrl.js, panels/friend.js).
   'newGame.friend': 'A friend, by link',
   'newGame.yourColor': 'You play',
   'newGame.colorDark': 'Dark (you move first)',

@@ -609,7 +609,7 @@ export default {
   'status.wonResign': '{color} wint: {loser} gaf op ({player})',
   'status.wonTime': '{color} wint op tijd ({player})',
 
-  // A game by link with a friend (play/friend.js, panels/friend.js).
+  // A game by link with a friend (friends/link-game-ctrl.js, panels/friend.js).
   'newGame.friend': 'Een vriend, via een link',
   'newGame.yourColor': 'Jij speelt',
   'newGame.colorDark': 'Donker (jij begint)',

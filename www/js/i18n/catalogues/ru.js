@@ -680,7 +680,7 @@ export default {
   'status.wonResign': 'Победили {color}: {loser} сдались ({player})',
   'status.wonTime': 'Победили {color} по времени ({player})',
 
-  // A game by link with a friend (play/friend.js, panels/friend.js).
+  // A game by link with a friend (friends/link-game-ctrl.js, panels/friend.js).
   'newGame.friend': 'Друг, по ссылке',
   'newGame.yourColor': 'Вы играете',
   'newGame.colorDark': 'Тёмными (первыми ходите вы)',

@@ -657,7 +657,7 @@ export default {
   'status.wonResign': '{color} је победио: {loser} је предао партију ({player})',
   'status.wonTime': '{color} је победио на време ({player})',
 
-  // A game by link with a friend (play/friend.js, panels/friend.js).
+  // A game by link with a friend (friends/link-game-ctrl.js, panels/friend.js).
   'newGame.friend': 'Пријатељ, преко линка',
   'newGame.yourColor': 'Ти играш',
   'newGame.colorDark': 'Тамним фигурама (ти играш први)',

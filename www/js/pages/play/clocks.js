@@ -9,13 +9,15 @@
 // another (or the next move) starts them again. The times are kept with the
 // game, so that a reload finds them as they were (the time away counts: a
 // clock does not stop for a closed tab, only for a pause).
-// In a live game (play/live.js) each page runs its own clocks and sends
-// its counts with each link: the other page adopts its player's own count
-// when the two agree within a margin, and shows them when they do not.
-// There is no pause, and each page records its own player's loss on time.
+// In a live game (friends/link-game-ctrl.js) each page runs its own clocks
+// and sends its counts with each link: the other page adopts its player's
+// own count when the two agree within a margin, and shows them when they do
+// not. There is no pause, and each page records its own player's loss on
+// time: the clocks say so (`ownFlag`), and the link game signs it.
 import { otherColor } from '../../engine/facts.js';
 import { Clock, parseTimeControl, thinkMs, totalMs } from '../../game/clock.js';
 import { clockText, renderClocks } from '../../panels/clock-faces.js';
+import { Emitter } from '../../lib/emitter.js';
 
 /**
  * @typedef {import('./page.js').Page} Page
@@ -49,13 +51,19 @@ function savedClock(v) {
     : null;
 }
 
-export class Clocks {
+/**
+ * ownFlag: this page's player ran out of time in a game with a player
+ * elsewhere, who waits for the loss to be signed.
+ * @extends {Emitter<{ ownFlag: undefined }>}
+ */
+export class Clocks extends Emitter {
   /**
    * @param {Page} page
    * @param {{ box: HTMLElement, now?: () => number, beep: () => void }} parts
    * box: the clocks' section; now: the time (ms); beep: the low-time sound (the page's setting decides)
    */
   constructor(page, parts) {
+    super();
     this.page = page;
     this.parts = parts;
     this.now = parts.now ?? Date.now;
@@ -69,8 +77,6 @@ export class Clocks {
     this.paused = null;
     /** A side whose time the other page counts differently, by more than the margin. @type {{ color: Color, theirs: number, ours: number } | null} */
     this.apart = null;
-    /** This page's player ran out of time in a game with a player elsewhere (who waits for it to be signed). */
-    this.onOwnFlag = () => {};
     this.timer = 0;
   }
 
@@ -207,7 +213,7 @@ export class Clocks {
     const { session } = this.page;
     if (!flag || session.outcome()) return;
     if (!session.remote()) session.end(otherColor(flag), 'time');
-    else if (session.seatOf(flag) === 'human') this.onOwnFlag();
+    else if (session.seatOf(flag) === 'human') this.emit('ownFlag', undefined);
   }
 
   /** What the clocks' note says: the other page's count apart from this one's, or a time up by this count alone. */

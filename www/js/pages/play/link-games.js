@@ -1,19 +1,26 @@
 // @ts-check
-// The play page's games by link: the signed game (play/friend.js) and its
-// direct connection (play/live.js), both loaded at the first link game
-// opened or begun; the panel's controls; the link (or live invitation, or
-// answer) the page was opened with. The page hands it the way to show a
-// game; it holds no game of its own.
+// The play page's link games: the page's side of their owner
+// (friends/link-game-ctrl.js), which it loads with the panels
+// (panels/friend.js, panels/live.js) at the first link game opened or
+// begun. It hands the owner the page's ways to reopen an entry and to show a
+// game, keeps the owner's facts of the link game with the page's entry
+// (persist.friend, written here only), says the owner's notes, draws the
+// panel from the owner's state, and holds the panel's controls. It decides
+// nothing of the game or of its connection.
 import { $ } from '../../lib/dom.js';
 import { NAME_LENGTH } from '../../game/settings.js';
-import { LIVE, hashParam } from '../../game/links.js';
 import { CLOCKS } from '../../game/clock.js';
 import { clockName } from '../../panels/clock-faces.js';
+import { opponentName } from '../../panels/friend-status.js';
+import { saveFile } from '../../lib/save-file.js';
+import { describeError } from '../../i18n/words.js';
 
 /**
  * @typedef {import('../../engine/types.js').Game} Game
  * @typedef {import('../../game/session.js').Seats} Seats
- * @typedef {import('./friend.js').Friends} Friends
+ * @typedef {import('../../friends/link-game-ctrl.js').LinkGameCtrl} LinkGameCtrl
+ * @typedef {ConstructorParameters<typeof import('../../friends/link-game-ctrl.js').LinkGameCtrl>[0]} CtrlParts
+ * @typedef {{ friend: typeof import('../../panels/friend.js'), live: typeof import('../../panels/live.js') }} Panels
  */
 
 /** How often the time left to move is drawn again, in ms. */
@@ -27,51 +34,70 @@ export class LinkGames {
    *   clocks: import('./clocks.js').Clocks,
    *   show: (game: Game, seats: Seats, level: string, clock?: unknown) => void,
    *   copyText: (text: string, done: string) => void,
-   *   command: (action: () => unknown) => () => void, locale: () => string }} parts
+   *   command: (action: () => unknown) => () => void, locale: () => string,
+   *   services?: Partial<Pick<CtrlParts, 'identities' | 'peer' | 'relay' | 'address' | 'now'>> }} parts
    * show: plays a game on the page (with the clock's times kept, if any);
    * copyText: copies to the clipboard and says `done`; command: a reader's
    * action, which clears the note under the board first; locale: the
-   * language's locale, for dates
+   * language's locale, for dates; services: what the owner is given in
+   * place of the page's own (the tests')
    */
   constructor(page, parts) {
     this.page = page;
     this.parts = parts;
-    /** The link games' part, once loaded. @type {Friends | null} */
-    this.friends = null;
-    /** @type {Promise<Friends> | null} */
+    /** The link games' owner, once loaded. @type {LinkGameCtrl | null} */
+    this.ctrl = null;
+    /** @type {Panels | null} */
+    this.panels = null;
+    /** @type {Promise<LinkGameCtrl> | null} */
     this.loading = null;
-    /** A link game played over a direct connection, loaded with the link games' part. @type {import('./live.js').Live | null} */
-    this.live = null;
-    /**
-     * A live invitation opened before its game was joined, the entry id of
-     * its game and its clocks (`[TimeControl]`, null for none): answered
-     * once it is joined.
-     * @type {{ id: string, offer: string, clock: string | null } | null}
-     */
-    this.pendingOffer = null;
     /** Whether the link's QR code is shown. */
     this.qrShown = false;
+    /** Whether the QR code of the live link to send is shown, and the link it was drawn for. */
+    this.liveQr = false;
+    this.liveDrawn = '';
   }
 
-  /** The link games' part, loaded at its first use. */
+  /** The link games' owner and panels, loaded at their first use. */
   load() {
-    this.loading ??= Promise.all([import('./friend.js'), import('./live.js')]).then(([{ Friends }, { Live }]) => {
-      const { engine, archive, persist, clocks, show } = this.parts;
-      const { settings } = this.page;
-      const address = () => location.href.split('#')[0];
-      const friends = new Friends(this.page, {
-        engine,
-        archive,
-        persist,
-        // A live game's clocks go on as its game is made anew.
-        open: (game, seats) => show(game, seats, settings.values.level, this.live?.clockOf(game) ?? null),
-        address,
-      });
-      this.friends = friends;
-      this.live = new Live(this.page, { friends, clocks, address, stun: () => settings.values.stun });
-      return friends;
-    });
+    this.loading ??= Promise.all([import('../../friends/link-game-ctrl.js'), import('../../panels/friend.js'), import('../../panels/live.js')]).then(
+      ([{ LinkGameCtrl }, friend, live]) => {
+        const { engine, archive, persist, clocks, show } = this.parts;
+        const { settings } = this.page;
+        const ctrl = new LinkGameCtrl({
+          engine,
+          archive,
+          clocks,
+          reopen: (id) => persist.reopen(id, settings.values.level)?.game.free(),
+          show: (game, seats, clock) => show(game, seats, settings.values.level, clock),
+          address: () => location.href.split('#')[0],
+          stun: () => settings.values.stun,
+          ...this.parts.services,
+        });
+        ctrl.on('facts', (facts) => this.keep(facts));
+        ctrl.on('change', ({ save }) => {
+          if (save) this.page.save();
+          this.page.redraw();
+        });
+        ctrl.on('note', ({ key, reason, tone }) => {
+          const { t, say } = this.page;
+          say(t(key, reason === undefined ? undefined : { reason: describeError(t, reason) }), tone);
+        });
+        this.ctrl = ctrl;
+        this.panels = { friend, live };
+        return ctrl;
+      },
+    );
     return this.loading;
+  }
+
+  /**
+   * What the page's entry keeps of its link game (null: its game is not
+   * one): the one place that writes it.
+   * @param {import('../../game/archive.js').LinkFacts | null} facts
+   */
+  keep(facts) {
+    this.parts.persist.friend = facts;
   }
 
   /**
@@ -81,9 +107,9 @@ export class LinkGames {
    * @param {string} level
    */
   async open(stored, level) {
-    const f = await this.load();
+    const ctrl = await this.load();
     if (this.parts.persist.friend !== stored) return;
-    const adopted = f.adopt(stored);
+    const adopted = ctrl.adopt(stored);
     if (adopted) this.parts.show(adopted.game, adopted.seats, level);
   }
 
@@ -96,20 +122,8 @@ export class LinkGames {
    * @param {string} hash
    */
   async receive(text, hash) {
-    const f = await this.load();
-    const { t, say } = this.page;
-    const [offer, answer] = [hashParam(hash, LIVE.offer), hashParam(hash, LIVE.answer)];
-    const { older } = await f.receive(text);
-    const live = this.live;
-    if (answer && live) {
-      // An answer to a live invitation of this browser: this page's, or another tab's waiting for it.
-      if (live.waitsFor(f.held?.facts.id ?? null)) live.accept(answer);
-      else say(t((await live.relayAnswer(text, answer)) ? 'live.passed' : 'live.notWaiting'));
-    } else if (offer && f.held) {
-      this.pendingOffer = { id: f.held.facts.id, offer, clock: hashParam(hash, LIVE.clock) };
-      if (f.held.facts.me === null) say(t('live.joinFirst'));
-      this.render();
-    } else if (older) say(t('friend.older'));
+    const ctrl = await this.load();
+    await ctrl.receive(text, hash);
   }
 
   /**
@@ -117,22 +131,29 @@ export class LinkGames {
    * @param {{ size: number, pie: boolean, color: import('../../engine/facts.js').Color, name: string, days: number }} options
    */
   create(options) {
-    this.load().then((f) => f.create(options));
+    return this.load().then((ctrl) => ctrl.create(options));
   }
 
   /**
-   * A seat's player's name in the link game shown (marked "(you)" if
-   * asked), or null in any other game.
+   * A seat's player's name in the link game shown (this browser's marked as
+   * such when `marked`: a label, not a sentence, where the mark's brackets
+   * would nest), or null in any other game.
    * @param {'first' | 'second'} seat
    * @param {boolean} marked
    */
   seatName(seat, marked) {
-    return this.friends?.seatName(seat, marked) ?? null;
+    const ctrl = this.ctrl;
+    const facts = ctrl?.facts;
+    if (!ctrl || !facts) return null;
+    const { t } = this.page;
+    const player = ctrl.playerOf(seat) ?? 0;
+    const name = facts.names[player] ?? t('friend.noGuest');
+    return marked && player === facts.me ? t('friend.you', { name }) : name;
   }
 
   /** What the player here may do in the link game shown, or null in any other game. */
   verbs() {
-    return this.friends?.held ? this.friends.verbs() : null;
+    return this.ctrl?.facts ? this.ctrl.verbs() : null;
   }
 
   /**
@@ -140,20 +161,20 @@ export class LinkGames {
    * @param {import('../../engine/types.js').MoveInfo} move
    */
   onMove(move) {
-    this.friends?.onMove(move);
+    this.ctrl?.onMove(move);
   }
 
   /** The link game shown, its facts and its link, or null. */
   shown() {
-    const f = this.friends;
-    return f?.held ? { ...f.held.facts, url: f.url() } : null;
+    const facts = this.ctrl?.facts;
+    return facts ? { ...facts, url: this.ctrl?.url() ?? '' } : null;
   }
 
-  /** Another game becomes the page's: none of this one's stays shown. */
+  /** Another game becomes the page's: none of this one's stays shown, and its connection ends. */
   leave() {
-    this.parts.persist.friend = null;
-    this.friends?.clear();
     this.qrShown = false;
+    this.keep(null);
+    this.ctrl?.leave();
   }
 
   /**
@@ -161,8 +182,8 @@ export class LinkGames {
    * @returns {boolean}
    */
   resign() {
-    if (!this.friends?.held) return false;
-    this.friends.verb('resign');
+    if (!this.ctrl?.facts) return false;
+    this.ctrl.verb('resign');
     return true;
   }
 
@@ -171,29 +192,58 @@ export class LinkGames {
    * @returns {boolean}
    */
   rematch() {
-    if (!this.friends?.held) return false;
-    this.friends.rematch();
+    if (!this.ctrl?.facts) return false;
+    this.ctrl.rematch();
     return true;
   }
 
-  /** The link game's panel, drawn by its part once loaded. */
+  /** Draws the link game's panel from the owner's state. */
   render() {
-    const { friends, live } = this;
-    if (friends?.held) {
-      friends.render({ locale: this.parts.locale(), qr: this.qrShown, canShare: typeof navigator.share === 'function' });
-      live?.render();
-      // A live invitation of this game, opened by one of its players: answered at once.
-      const pending = this.pendingOffer;
-      if (pending && live && friends.held.facts.id === pending.id && friends.held.facts.me !== null) {
-        this.pendingOffer = null;
-        live.answer(pending.offer, pending.clock);
-      }
-    } else {
+    const { ctrl, panels } = this;
+    const facts = ctrl?.facts ?? null;
+    if (!ctrl || !panels || !facts) {
       $('friend').hidden = true;
-      // Another game than a link game is played here: no connection plays it.
-      live?.close();
-      this.pendingOffer = null;
+      return;
     }
+    const { t, settings } = this.page;
+    panels.friend.renderLinkGame({
+      t,
+      locale: this.parts.locale(),
+      now: ctrl.now(),
+      facts,
+      verbs: ctrl.verbs(),
+      url: ctrl.url(),
+      canShare: typeof navigator.share === 'function',
+      qr: this.qrShown,
+    });
+    const live = ctrl.live();
+    const qr = this.liveQr && live.sent !== '';
+    panels.live.renderLive({
+      t,
+      state: live.state,
+      facts,
+      sent: live.sent,
+      problem: live.problem === null ? '' : describeError(t, live.problem),
+      stun: settings.values.stun,
+      clock: live.clock,
+      choice: settings.values.liveClock,
+      canStart: facts.me !== null && !facts.result,
+      qr,
+    });
+    if (qr && this.liveDrawn !== live.sent) {
+      this.liveDrawn = live.sent;
+      panels.friend.drawQr($('live-qr'), live.sent, t('friend.qrLabel'));
+    }
+  }
+
+  /** Saves a calendar reminder of the move's deadline. */
+  remind() {
+    const facts = this.ctrl?.facts;
+    if (!this.ctrl || !this.panels || !facts || facts.deadline === null) return;
+    const { t } = this.page;
+    const title = t('friend.reminderTitle', { name: opponentName(t, facts) });
+    const text = this.panels.friend.reminder({ title, description: this.ctrl.url(), deadline: facts.deadline, uid: `${facts.id}-${facts.events}`, now: this.ctrl.now() });
+    saveFile(new Blob([text], { type: 'text/calendar' }), `federa-${facts.id}.ics`);
   }
 
   /** The live clock's choices in the language shown. */
@@ -205,7 +255,7 @@ export class LinkGames {
   listen() {
     const { copyText, command } = this.parts;
     const { t, settings } = this.page;
-    const url = () => this.friends?.url() ?? '';
+    const url = () => this.ctrl?.url() ?? '';
     $('friend-copy').addEventListener('click', () => copyText(url(), t('message.linkCopied')));
     $('friend-share').addEventListener('click', () => {
       navigator.share({ url: url(), title: t('friend.shareTitle') }).catch(() => {});
@@ -214,36 +264,40 @@ export class LinkGames {
     $('friend-qr-btn').addEventListener('click', () => {
       this.qrShown = !this.qrShown;
       this.render();
-      if (this.qrShown) this.friends?.drawQr($('friend-qr'));
+      if (this.qrShown) this.panels?.friend.drawQr($('friend-qr'), url(), t('friend.qrLabel'));
     });
     $('friend-join').addEventListener('submit', (/** @type {SubmitEvent} */ e) => {
       e.preventDefault();
       const name = $('friend-join-name').value.trim();
       if (!name) return;
       settings.set('playerName', name);
-      this.friends?.join(name);
+      this.ctrl?.join(name);
     });
     $('friend-join-name').maxLength = NAME_LENGTH;
     for (const verb of /** @type {const} */ (['offer', 'accept', 'decline', 'claim'])) {
-      $(`friend-${verb}`).addEventListener('click', command(() => this.friends?.verb(verb)));
+      $(`friend-${verb}`).addEventListener('click', command(() => this.ctrl?.verb(verb)));
     }
-    $('friend-remind').addEventListener('click', () => this.friends?.remind());
+    $('friend-remind').addEventListener('click', () => this.remind());
+    // The clocks a live invitation offers are the setting's: the choice shows it (render) and sets it.
     for (const tc of CLOCKS) $('live-clock').add(new Option('', tc));
-    $('live-start').addEventListener('click', command(() => this.live?.host($('live-clock').value)));
     $('live-clock').addEventListener('change', () => settings.set('liveClock', $('live-clock').value));
+    $('live-start').addEventListener('click', command(() => this.ctrl?.host(settings.values.liveClock)));
     $('live-copy').addEventListener('click', () => copyText($('live-link').value, t('message.linkCopied')));
-    $('live-qr-btn').addEventListener('click', () => this.live?.toggleQr());
+    $('live-qr-btn').addEventListener('click', () => {
+      this.liveQr = !this.liveQr;
+      this.render();
+    });
     $('live-link').addEventListener('focus', () => $('live-link').select());
     $('live-answer').addEventListener('submit', (/** @type {SubmitEvent} */ e) => {
       e.preventDefault();
       const text = $('live-answer-text').value.trim();
       if (!text) return;
       $('live-answer-text').value = '';
-      this.live?.accept(text);
+      this.ctrl?.accept(text);
     });
     // The time left, and whether a win on time may be claimed, as the clock goes.
     window.setInterval(() => {
-      if (this.friends?.held?.facts.deadline) this.render();
+      if (this.ctrl?.facts?.deadline) this.render();
     }, DEADLINE_MS);
   }
 }

@@ -22,7 +22,7 @@ import { linkGame } from '../../game/links.js';
  * @typedef {import('../../game/session.js').Seats} Seats
  * @typedef {import('../../engine/engine.js').Engine} Engine
  * @typedef {{ game: Game, seats: Seats, level: string, friend: unknown, clock?: unknown }} Opened
- * friend: a link game's facts (play/friend.js), or null; clock: its clocks'
+ * friend: a link game's facts (friends/link-game-ctrl.js), or null; clock: its clocks'
  * times as kept (play/clock.js)
  * @typedef {{ game: Game, saved: any, text: string }} Stored
  */
@@ -107,7 +107,7 @@ export class Persist {
     this.review = review;
     this.session = session;
     this.clock = clock;
-    /** The current game's facts as a link game (play/friend.js), or null for a game of this page's own. @type {unknown} */
+    /** The current game's facts as a link game (friends/link-game-ctrl.js), or null for a game of this page's own. @type {unknown} */
     this.friend = null;
   }
 
@@ -274,7 +274,7 @@ export class Persist {
     const size = linked.status().size;
     const ids = archive.list().map((s) => s.id).sort((a, b) => Number(b === archive.current) - Number(a === archive.current));
     for (const id of ids) {
-      // A link game with a friend changes only by its own links (play/friend.js).
+      // A link game with a friend changes only by its own links (friends/link-game-ctrl.js).
       const summary = archive.summaries.get(id);
       const stored = summary && summary.size === size && summary.kind !== 'friend' ? this.load(id) : null;
       if (!stored) continue;

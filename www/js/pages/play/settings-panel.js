@@ -39,12 +39,11 @@ export class SettingsPanel {
     this.sync();
   }
 
-  /** The boxes and choices, as the settings are (the live panel's clock choice is a setting too). */
+  /** The boxes and choices, as the settings are. */
   sync() {
     const { values } = this.page.settings;
     for (const [id, name] of BOXES) $(id).checked = values[name];
     $('opt-stun').value = values.stun;
-    $('live-clock').value = values.liveClock;
     $('opt-pieces').value = values.pieceSet;
     $('opt-think').value = String(values.thinkMs);
   }
