@@ -12,7 +12,7 @@ export const PROOF_PLIES = 50;
 export const MODES = /** @type {const} */ (['play', 'two-players', 'replay', 'review', 'diagram', 'try', 'problem']);
 
 /**
- * @typedef {import('../embed.js').EmbedConfig} EmbedConfig the public config (embed.d.ts)
+ * @typedef {import('../embed.d.ts').EmbedConfig} EmbedConfig the public config (embed.d.ts)
  * @typedef {{ name: string, value: string, expected: string }} AttributeProblem
  */
 

@@ -28,7 +28,7 @@ import { ProblemCtrl } from './problem-ctrl.js';
 import { ProofCtrl } from './proof-ctrl.js';
 
 /**
- * @typedef {import('../../embed.js').EmbedConfig} EmbedConfig
+ * @typedef {import('../../embed.d.ts').EmbedConfig} EmbedConfig
  * @typedef {import('../../engine/engine.js').Engine} Engine
  * @typedef {import('../../engine/types.js').Status} Status
  * @typedef {import('../../engine/types.js').MoveInfo} MoveInfo
@@ -37,7 +37,7 @@ import { ProofCtrl } from './proof-ctrl.js';
  * @typedef {import('../../i18n/words.js').Translate} Translate
  * @typedef {import('../../board/board.js').Board} Board
  * @typedef {import('../../view/board-view.js').BoardView} BoardView
- * @typedef {{ [K in keyof import('../../embed.js').BoardEvents]: import('../../embed.js').BoardEvents[K] }} Events
+ * @typedef {{ [K in keyof import('../../embed.d.ts').BoardEvents]: import('../../embed.d.ts').BoardEvents[K] }} Events
  *   the board's events (an interface has no index signature, which Emitter asks)
  * @typedef {Omit<import('../../view/board-view.js').BoardViewOptions, 'board' | 'badge' | 'host' | 'announcer'>} BoardOptions
  *   what the board view is handed by the controller (the view adds the board and its elements)

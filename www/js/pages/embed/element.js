@@ -27,8 +27,8 @@ import { FrameView, pageLanguage, styles } from './view.js';
  * Puts a live board into `host` (in its shadow root) and returns its API:
  * the controller (ctrl.js) drawn by the frame's view (view.js).
  * @param {HTMLElement} host
- * @param {import('../../embed.js').EmbedConfig} [initial]
- * @returns {import('../../embed.js').FederaBoardApi}
+ * @param {import('../../embed.d.ts').EmbedConfig} [initial]
+ * @returns {import('../../embed.d.ts').FederaBoardApi}
  */
 export function mount(host, initial = {}) {
   const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
