@@ -32,7 +32,10 @@ say "fuzzing (each target briefly, from the committed seeds)"
 "$ROOT/scripts/build-web.sh"
 
 say "the wasm formats no float (Rust's formatting weighs 10 KB gzipped there: js_number writes numbers)"
-if grep -q flt2dec target/wasm32-unknown-unknown/release/federa_wasm.wasm; then
+# Where cargo put it (CARGO_TARGET_DIR when set); a wasm not found fails too.
+wasm="${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/release/federa_wasm.wasm"
+[ -f "$wasm" ] || { echo "no $wasm to look into" >&2; exit 1; }
+if grep -q flt2dec "$wasm"; then
   echo "the wasm holds core::num::flt2dec: a float is formatted with {} somewhere in the bindings' reach" >&2
   exit 1
 fi
