@@ -50,13 +50,21 @@ if (size > 110 * 1024) { console.error('over the 110 KB budget: see docs/speed.m
 say "JavaScript type check (tsc --noEmit, the wasm package's types from dist/)"
 node_modules/.bin/tsc -p .
 
-say "web tests (unit tests under Node, then the pages in headless Chromium)"
+say "unit tests under Node"
+# The files side by side, one a core (Node's default leaves a core idle).
 # friend-codec's hot loops meet Node 20's intermittent V8 crash ("Fatal
 # error ... unreachable code" in the deoptimizer, nodejs/node#51555): about
 # one run in twenty died before its tests ran, once in CI. Without the
 # optimizing compiler it never did, so that file runs on its own with
 # --no-opt (14 s instead of 9 s).
-node --test --test-reporter=spec --test-concurrency=1 $(ls www/tests/unit/*.test.mjs | grep -v friend-codec) www/tests/browser/*.test.mjs
+node --test --test-reporter=spec --test-concurrency="$(nproc)" $(ls www/tests/unit/*.test.mjs | grep -v friend-codec)
 node --no-opt --test --test-reporter=spec www/tests/unit/friend-codec.test.mjs
+
+say "the pages in headless Chromium"
+# One Chromium for all the files, each browser a context of its own in it
+# (www/tests/browser/browser.mjs); the files side by side, one a core, as a
+# file often waits (on the AI's worker, on a connection, a 40 s pause).
+node www/tests/browser/shared-browser.mjs \
+  node --test --test-reporter=spec --test-concurrency="$(nproc)" www/tests/browser/*.test.mjs
 
 say "all tests passed"
