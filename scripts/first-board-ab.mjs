@@ -3,7 +3,7 @@
 // only loads side by side compare): node scripts/first-board-ab.mjs <dist A> <dist B> [loads]
 import path from 'node:path';
 import { serve } from '../www/tests/browser/server.mjs';
-import { launch } from '../www/tests/browser/browser.mjs';
+import { launchOwn } from '../www/tests/browser/browser.mjs';
 
 const [a, b, loads = '7'] = process.argv.slice(2);
 if (!a || !b) throw new Error('usage: node scripts/first-board-ab.mjs <dist A> <dist B> [loads]');
@@ -12,7 +12,7 @@ const servers = await Promise.all(builds.map((dist) => serve(dist, '/sub/federa/
 const times = builds.map(() => /** @type {number[]} */ ([]));
 for (let k = 0; k < Number(loads); k++) {
   for (const [i, server] of servers.entries()) {
-    const fresh = await launch();
+    const fresh = await launchOwn();
     try {
       const page = await fresh.context.newPage();
       await page.goto(server.url);

@@ -10,7 +10,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { serve } from './browser/server.mjs';
-import { launch } from './browser/browser.mjs';
+import { launch, launchOwn } from './browser/browser.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DIST = path.resolve(here, '../../dist');
@@ -58,7 +58,7 @@ try {
   // cached, no service worker); median of five.
   const times = [];
   for (let k = 0; k < 5; k++) {
-    const fresh = await launch();
+    const fresh = await launchOwn();
     try {
       const p = await fresh.context.newPage();
       await p.goto(server.url);

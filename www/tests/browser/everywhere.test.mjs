@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from './server.mjs';
-import { launch } from './browser.mjs';
+import { launch, launchOwn } from './browser.mjs';
 import { clickPoint, newGame } from './play-page.mjs';
 import { sameAsEnglish } from '../same-as-english.mjs';
 import en from '../../js/i18n/catalogues/en.js';
@@ -772,7 +772,8 @@ test('after one visit the game is installable and plays offline, and a new build
   const copy = await fs.mkdtemp(path.join(os.tmpdir(), 'federa-dist-'));
   await fs.cp(DIST, copy, { recursive: true });
   const site = await serve(copy, '/project/federa/');
-  const own = await launch();
+  // A browser of its own: Chromium installs no app from an incognito context.
+  const own = await launchOwn();
   try {
     const page = await own.context.newPage();
     page.on('pageerror', (e) => problems.push(`offline page error: ${e.message}`));
