@@ -16,11 +16,12 @@ trap 'rm -rf "$corpus"' EXIT
 
 say "building the fuzz targets"
 cargo fuzz build "${fuzz[@]}"
-for target in parse_record parse_annotated parse_position parse_token play_bytes; do
-  say "fuzzing $target for ${seconds} s"
-  dirs=("$corpus/$target")
+# One target run; its log is printed if it fails.
+fuzz_one() {
+  local target="$1"
+  local dirs=("$corpus/$target")
   # -timeout: an input that takes over 10 s is a hang, and fails the run.
-  options=(-max_total_time="$seconds" -timeout=10 -print_final_stats=1)
+  local options=(-max_total_time="$seconds" -timeout=10 -print_final_stats=1)
   # The parsers start from seeds and the notation's words; play_bytes reads
   # raw bytes.
   if [ -d "fuzz/seeds/$target" ]; then
@@ -30,11 +31,30 @@ for target in parse_record parse_annotated parse_position parse_token play_bytes
     options+=(-len_control=0)
   fi
   mkdir -p "${dirs[0]}"
-  log="$corpus/$target.log"
+  local log="$corpus/$target.log"
   if ! cargo fuzz run "${fuzz[@]}" "$target" "${dirs[@]}" -- "${options[@]}" >"$log" 2>&1; then
     tail -n 40 "$log"
     echo "fuzz target $target failed; its input is in fuzz/artifacts/$target/" >&2
-    exit 1
+    return 1
   fi
-  grep -E '^(stat::number_of_executed_units|stat::new_units_added)' "$log" || true
+  echo "$target: $(grep -E '^stat::(number_of_executed_units|new_units_added)' "$log" | tr '\n' ' ')"
+}
+
+# A fuzzer uses one core: the targets run side by side, one a core, each
+# for its full time.
+say "fuzzing each target for ${seconds} s, $(nproc) at a time"
+failed=0
+running=0
+for target in parse_record parse_annotated parse_position parse_token play_bytes; do
+  if [ "$running" -ge "$(nproc)" ]; then
+    wait -n || failed=1
+    running=$((running - 1))
+  fi
+  fuzz_one "$target" &
+  running=$((running + 1))
 done
+while [ "$running" -gt 0 ]; do
+  wait -n || failed=1
+  running=$((running - 1))
+done
+exit "$failed"

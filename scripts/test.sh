@@ -96,7 +96,7 @@ say "unit tests under Node"
 # error ... unreachable code" in the deoptimizer, nodejs/node#51555): about
 # one run in twenty died before its tests ran, once in CI. Without the
 # optimizing compiler it never did, so that file runs on its own with
-# --no-opt (14 s instead of 9 s).
+# --no-opt.
 node --test --test-reporter=spec --test-concurrency="$(nproc)" $(ls www/tests/unit/*.test.mjs | grep -v friend-codec)
 node --no-opt --test --test-reporter=spec www/tests/unit/friend-codec.test.mjs
 
