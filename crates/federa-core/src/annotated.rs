@@ -15,9 +15,13 @@
 use std::fmt;
 
 use crate::game::{Game, canonical, start_position};
-use crate::notation::{RecordError, Token, TokenError, parse_head, write_tag};
+use crate::notation::{
+    End, EndError, RecordError, Tags, Termination, TimeControl, TimeControlError,
+    TimeControlProblem, Token, TokenError, end_of, parse_head, set_end, set_tag, set_time_control,
+    time_control_of, write_tag,
+};
 use crate::position::{IllegalMove, Position};
-use crate::types::Move;
+use crate::types::{Color, Move};
 
 /// A move's mark of quality.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -132,7 +136,7 @@ struct Node {
 pub struct GameTree {
     nodes: Vec<Node>,
     set_up: bool,
-    tags: Vec<(String, String)>,
+    tags: Tags,
 }
 
 impl GameTree {
@@ -548,7 +552,38 @@ impl GameTree {
     /// Sets a tag (replacing one of the same key); `Position` is written
     /// from the start and cannot be set.
     pub fn set_tag(&mut self, key: &str, value: &str) {
-        crate::game::set_tag(&mut self.tags, key, value);
+        set_tag(&mut self.tags, key, value);
+    }
+
+    /// How the game ended outside the rules, as its `[Result]` and
+    /// `[Termination]` tags record it ([`Game::ended`]); the board that
+    /// decides is the main line's end.
+    #[must_use]
+    pub fn ended(&self) -> Option<End> {
+        end_of(&self.tags).filter(|_| self.main_winner().is_none())
+    }
+
+    /// Ends the game outside the rules, as [`Game::end`] does; refused
+    /// when the main line ends in a win on the board.
+    pub fn end(&mut self, winner: Color, how: Termination) -> Result<(), EndError> {
+        let on_board = self.main_winner();
+        set_end(&mut self.tags, on_board, winner, how)
+    }
+
+    /// The winner on the board at the main line's end.
+    fn main_winner(&self) -> Option<Color> {
+        let end = self.main_line().last().copied().unwrap_or(NodeId::ROOT);
+        self.position(end).winner()
+    }
+
+    /// The time control of the `[TimeControl]` tag ([`Game::time_control`]).
+    pub fn time_control(&self) -> Result<Option<TimeControl>, TimeControlError> {
+        time_control_of(&self.tags)
+    }
+
+    /// Sets the `[TimeControl]` tag ([`Game::set_time_control`]).
+    pub fn set_time_control(&mut self, tc: TimeControl) -> Result<(), TimeControlProblem> {
+        set_time_control(&mut self.tags, tc)
     }
 
     /// The main line as a [`Game`], with the tags, at its end.
@@ -1023,5 +1058,41 @@ mod tests {
         assert_eq!(tree.to_annotated(), before);
         tree.set_comment(first, " good [%eval 0.61] ").unwrap();
         assert_eq!(tree.eval(first), Some(610));
+    }
+
+    #[test]
+    fn a_trees_end_is_its_main_lines_and_round_trips() {
+        let mut tree =
+            GameTree::from_annotated("5x5 BCc3 WSb3 (WCb3 {calmer}) BCc2", true).unwrap();
+        tree.end(Color::Dark, Termination::Time).unwrap();
+        tree.set_time_control(TimeControl::ByoYomi {
+            main: 0,
+            periods: 3,
+            period: 10,
+        })
+        .unwrap();
+        let text = tree.to_annotated();
+        assert!(text.starts_with(
+            "[Result \"B\"]\n[Termination \"time\"]\n[TimeControl \"0/byo 3x10\"]\n5x5"
+        ));
+        let read = GameTree::from_annotated(&text, true).unwrap();
+        let end = Some(End {
+            winner: Color::Dark,
+            how: Termination::Time,
+        });
+        assert_eq!(read.ended(), end);
+        assert_eq!(read.main_game().ended(), end);
+        assert_eq!(read.time_control(), tree.time_control());
+
+        let text =
+            "[Result \"W\"]\n[Termination \"resign\"]\n[Position \"CCC/CCC/CC. b\"]\n3x3 BCc1";
+        let mut won = GameTree::from_annotated(text, true).unwrap();
+        assert_eq!(won.ended(), None, "a tag never overrides the board");
+        assert_eq!(
+            won.end(Color::Light, Termination::Resign),
+            Err(EndError::Won {
+                winner: Color::Dark
+            })
+        );
     }
 }

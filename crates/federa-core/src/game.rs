@@ -1,9 +1,13 @@
 //! A game: a start position and a line of moves, with a cursor for undo,
 //! redo and jumping to any ply.
 
-use crate::notation::{RecordError, RecordText, write_tag};
+use crate::notation::{
+    End, EndError, RecordError, RecordText, Tags, Termination, TimeControl, TimeControlError,
+    TimeControlProblem, end_of, set_end, set_tag, set_time_control, tag, time_control_of,
+    write_tag,
+};
 use crate::position::{IllegalMove, Position};
-use crate::types::{Move, Point, Rules};
+use crate::types::{Color, Move, Point, Rules};
 
 /// A game with its history.
 ///
@@ -28,7 +32,7 @@ pub struct Game {
     moves: Vec<Move>,
     ply: usize,
     current: Position,
-    tags: Vec<(String, String)>,
+    tags: Tags,
 }
 
 impl Game {
@@ -188,6 +192,61 @@ impl Game {
         set_tag(&mut self.tags, key, value);
     }
 
+    /// How the game ended outside the rules, as its `[Result]` and
+    /// `[Termination]` tags record it: none unless they name a resignation
+    /// or a loss on time, and none if the line ends in a win on the board
+    /// (a tag never overrides the rules).
+    ///
+    /// ```
+    /// use federa_core::{Color, Game, Termination};
+    ///
+    /// let mut game = Game::from_record("3x3 BCb2 WSa3", true).unwrap();
+    /// game.end(Color::Dark, Termination::Resign).unwrap();
+    /// assert_eq!(game.record(), "[Result \"B\"]\n[Termination \"resign\"]\n3x3 BCb2 WSa3");
+    /// let read = Game::from_record(&game.record(), true).unwrap();
+    /// assert_eq!(read.ended().map(|end| end.winner), Some(Color::Dark));
+    /// ```
+    #[must_use]
+    pub fn ended(&self) -> Option<End> {
+        end_of(&self.tags).filter(|_| self.line_winner().is_none())
+    }
+
+    /// Ends the game outside the rules: `winner` wins, the other side
+    /// having resigned or run out of time (`how`). The record keeps it as
+    /// its `[Result]` and `[Termination]` tags. Refused, changing nothing,
+    /// for a normal end (that is the board's), a line that ends in a win on
+    /// the board, and a game that has already ended.
+    pub fn end(&mut self, winner: Color, how: Termination) -> Result<(), EndError> {
+        let on_board = self.line_winner();
+        set_end(&mut self.tags, on_board, winner, how)
+    }
+
+    /// The winner on the board at the line's end: a win can only be there,
+    /// since no move follows it.
+    fn line_winner(&self) -> Option<Color> {
+        if self.ply == self.moves.len() {
+            return self.current.winner();
+        }
+        let mut end = self.current.clone();
+        for &m in &self.moves[self.ply..] {
+            end.play_unchecked(m);
+        }
+        end.winner()
+    }
+
+    /// The time control of the `[TimeControl]` tag: none without the tag,
+    /// an error for a value that does not read (a record from elsewhere may
+    /// hold any text there).
+    pub fn time_control(&self) -> Result<Option<TimeControl>, TimeControlError> {
+        time_control_of(&self.tags)
+    }
+
+    /// Sets the `[TimeControl]` tag; a time control out of its ranges
+    /// ([`TimeControl::check`]) is refused and changes nothing.
+    pub fn set_time_control(&mut self, tc: TimeControl) -> Result<(), TimeControlProblem> {
+        set_time_control(&mut self.tags, tc)
+    }
+
     /// The game record of the whole line: tag lines (a `Position` tag for a
     /// set-up start), then `NxN` and the move tokens.
     #[must_use]
@@ -216,8 +275,8 @@ pub(crate) fn start_position(
     size: u8,
     pie: bool,
 ) -> Result<Position, RecordError> {
-    match tags.iter().find(|(k, _)| k == "Position") {
-        Some((_, p)) => {
+    match tag(tags, "Position") {
+        Some(p) => {
             let start = Position::parse_with_pie(p, pie).map_err(RecordError::PositionTag)?;
             if start.size() != size {
                 return Err(RecordError::SizeMismatch {
@@ -244,14 +303,121 @@ pub(crate) fn canonical(pos: &Position, m: Move) -> Move {
     }
 }
 
-/// Sets a tag in `tags` (replacing one of the same key); `Position` is
-/// written from the start position and cannot be set.
-pub(crate) fn set_tag(tags: &mut Vec<(String, String)>, key: &str, value: &str) {
-    if key == "Position" {
-        return;
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::TimeField;
+
+    /// Dark fills the board with its move at c1.
+    const DARK_FILLS: &str = "[Position \"CCC/CCC/CC. b\"]\n3x3 BCc1";
+
+    #[test]
+    fn an_end_is_written_as_result_and_termination_and_reads_back() {
+        let mut game =
+            Game::from_record("[Dark \"Ann\"]\n[Result \"W\"]\n3x3 BCb2 WSa3", true).unwrap();
+        assert_eq!(game.ended(), None, "a result alone says no end");
+        game.end(Color::Light, Termination::Time).unwrap();
+        let end = End {
+            winner: Color::Light,
+            how: Termination::Time,
+        };
+        assert_eq!(game.ended(), Some(end));
+        assert_eq!(
+            game.record(),
+            "[Dark \"Ann\"]\n[Result \"W\"]\n[Termination \"time\"]\n3x3 BCb2 WSa3",
+            "the result tag is replaced where it stands"
+        );
+        let read = Game::from_record(&game.record(), true).unwrap();
+        assert_eq!(read.ended(), Some(end));
+        assert!(game.undo());
+        assert_eq!(
+            game.ended(),
+            Some(end),
+            "the end is the game's, wherever it is shown"
+        );
     }
-    match tags.iter_mut().find(|(k, _)| k == key) {
-        Some(tag) => tag.1 = value.to_owned(),
-        None => tags.push((key.to_owned(), value.to_owned())),
+
+    #[test]
+    fn an_end_is_refused_and_changes_nothing_when_it_may_not_be() {
+        let mut game = Game::from_record("3x3 BCb2", true).unwrap();
+        assert_eq!(
+            game.end(Color::Dark, Termination::Normal),
+            Err(EndError::Normal)
+        );
+        assert_eq!(game.record(), "3x3 BCb2");
+        game.end(Color::Dark, Termination::Resign).unwrap();
+        let before = game.record();
+        assert_eq!(
+            game.end(Color::Light, Termination::Time),
+            Err(EndError::Ended(End {
+                winner: Color::Dark,
+                how: Termination::Resign,
+            }))
+        );
+        assert_eq!(game.record(), before);
+
+        let mut won = Game::from_record(DARK_FILLS, true).unwrap();
+        let before = won.record();
+        let refused = Err(EndError::Won {
+            winner: Color::Dark,
+        });
+        assert_eq!(won.end(Color::Light, Termination::Resign), refused);
+        assert!(won.undo());
+        assert_eq!(
+            won.end(Color::Light, Termination::Resign),
+            refused,
+            "the line's end decides, not the position shown"
+        );
+        assert_eq!(won.record(), before);
+        assert_eq!(
+            EndError::Won {
+                winner: Color::Dark
+            }
+            .to_string(),
+            "the game is over: Dark has won on the board"
+        );
+    }
+
+    #[test]
+    fn a_tag_never_overrides_the_board() {
+        let text = format!("[Result \"W\"]\n[Termination \"resign\"]\n{DARK_FILLS}");
+        let mut game = Game::from_record(&text, true).unwrap();
+        assert_eq!(game.position().winner(), Some(Color::Dark));
+        assert_eq!(game.ended(), None);
+        assert!(game.undo());
+        assert_eq!(game.ended(), None, "nor at an earlier ply of a won line");
+        assert!(
+            game.tags().iter().any(|(k, _)| k == "Termination"),
+            "kept as written"
+        );
+    }
+
+    #[test]
+    fn the_time_control_is_read_and_written_through_its_tag() {
+        let mut game = Game::from_record("3x3", true).unwrap();
+        assert_eq!(game.time_control(), Ok(None));
+        let tc = TimeControl::Fischer {
+            main: 300,
+            increment: 3,
+        };
+        game.set_time_control(tc).unwrap();
+        assert_eq!(game.record(), "[TimeControl \"300+3\"]\n3x3");
+        let read = Game::from_record(&game.record(), true).unwrap();
+        assert_eq!(read.time_control(), Ok(Some(tc)));
+        assert_eq!(
+            game.set_time_control(TimeControl::Days(0)),
+            Err(TimeControlProblem::Range(TimeField::Days))
+        );
+        assert_eq!(
+            game.time_control(),
+            Ok(Some(tc)),
+            "a refused one changes nothing"
+        );
+
+        // A record from elsewhere reads whatever its tag holds; the time control says why it is none.
+        let other = Game::from_record("[TimeControl \"40/7200\"]\n3x3", true).unwrap();
+        let e = other.time_control().unwrap_err();
+        assert_eq!(e.problem, TimeControlProblem::Form);
+        assert_eq!(e.text, "40/7200");
     }
 }

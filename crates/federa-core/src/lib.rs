@@ -100,7 +100,10 @@ mod zobrist;
 
 pub use annotated::{AnnotatedError, ElementProblem, GameTree, Glyph, NodeId, eval_text};
 pub use game::Game;
-pub use notation::{PositionError, RecordError, Token, TokenError};
+pub use notation::{
+    End, EndError, PositionError, RecordError, Termination, TimeControl, TimeControlError,
+    TimeControlProblem, TimeField, Token, TokenError,
+};
 pub use perft::perft;
 pub use position::{Group, IllegalMove, PlayoutStats, Position, Setup, SetupError};
 pub use rng::Rng;

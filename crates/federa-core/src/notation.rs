@@ -1,6 +1,7 @@
 //! Text forms: points (`d4`), move tokens (`BCd4`, `WFSc3`, `swap`),
 //! position strings (`scs/cCc/s.s b 8`) and game records
-//! (`3x3 BCb2 WSa3 …`, with optional `[Key "value"]` tag lines).
+//! (`3x3 BCb2 WSa3 …`, with optional `[Key "value"]` tag lines), and the
+//! tags read by name (`tags`: the game's end and its time control).
 //!
 //! ```
 //! use federa_core::{Move, Piece, Point, Position};
@@ -19,6 +20,13 @@ use std::str::FromStr;
 use crate::position::{IllegalMove, Position, Setup};
 use crate::sort::sort_by_first;
 use crate::types::{Color, MAX_SIZE, Move, Piece, Point, Rules, Shape, SizeError};
+
+mod tags;
+
+pub use tags::{
+    End, EndError, Termination, TimeControl, TimeControlError, TimeControlProblem, TimeField,
+};
+pub(crate) use tags::{Tags, end_of, set_end, set_tag, set_time_control, tag, time_control_of};
 
 /// A point written as `<column letter><row number>`, e.g. `a1` or `m13`.
 impl FromStr for Point {
@@ -533,10 +541,7 @@ impl RecordText {
     /// The value of a tag, if present.
     #[must_use]
     pub fn tag(&self, key: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.as_str())
+        tag(&self.tags, key)
     }
 }
 
@@ -558,9 +563,6 @@ impl FromStr for RecordText {
         Ok(RecordText { tags, size, tokens })
     }
 }
-
-/// A record's tags, in order.
-pub(crate) type Tags = Vec<(String, String)>;
 
 /// Reads a record's tag lines and size token; returns them and the rest.
 /// The size token ends at white space or at any of `(){}` (which may follow
