@@ -69,32 +69,31 @@ impl TimeControl {
     /// the problem. Every time control that passes writes a text that
     /// reads back as itself.
     pub fn check(self) -> Result<TimeControl, TimeControlProblem> {
-        let fields: &[(TimeField, u32)] = match self {
+        let within = |field: TimeField, value| {
+            if field.range().contains(&value) {
+                Ok(())
+            } else {
+                Err(TimeControlProblem::Range(field))
+            }
+        };
+        match self {
             TimeControl::Fischer { main, increment } => {
-                &[(TimeField::Main, main), (TimeField::Increment, increment)]
+                within(TimeField::Main, main)?;
+                within(TimeField::Increment, increment)?;
+                if main == 0 && increment == 0 {
+                    return Err(TimeControlProblem::NoTime);
+                }
             }
             TimeControl::ByoYomi {
                 main,
                 periods,
                 period,
-            } => &[
-                (TimeField::Main, main),
-                (TimeField::Periods, periods),
-                (TimeField::Period, period),
-            ],
-            TimeControl::Days(days) => &[(TimeField::Days, days)],
-        };
-        if let Some(&(field, _)) = fields.iter().find(|(f, v)| !f.range().contains(v)) {
-            return Err(TimeControlProblem::Range(field));
-        }
-        if matches!(
-            self,
-            TimeControl::Fischer {
-                main: 0,
-                increment: 0
+            } => {
+                within(TimeField::Main, main)?;
+                within(TimeField::Periods, periods)?;
+                within(TimeField::Period, period)?;
             }
-        ) {
-            return Err(TimeControlProblem::NoTime);
+            TimeControl::Days(days) => within(TimeField::Days, days)?,
         }
         Ok(self)
     }
@@ -130,34 +129,57 @@ impl FromStr for TimeControl {
 }
 
 fn read_time_control(text: &str) -> Result<TimeControl, TimeControlProblem> {
-    let number = |s: &str, field| {
-        if s.is_empty()
-            || !s.bytes().all(|b| b.is_ascii_digit())
-            || (s.len() > 1 && s.starts_with('0'))
-        {
-            return Err(TimeControlProblem::Number(field));
-        }
-        // Only digits are left, so a failure is a number too big.
-        s.parse().map_err(|_| TimeControlProblem::Range(field))
-    };
-    let tc = if let Some((main, byo)) = text.split_once("/byo ") {
-        let (periods, period) = byo.split_once('x').ok_or(TimeControlProblem::Form)?;
-        TimeControl::ByoYomi {
-            main: number(main, TimeField::Main)?,
-            periods: number(periods, TimeField::Periods)?,
-            period: number(period, TimeField::Period)?,
-        }
-    } else if let Some((main, increment)) = text.split_once('+') {
-        TimeControl::Fischer {
-            main: number(main, TimeField::Main)?,
-            increment: number(increment, TimeField::Increment)?,
-        }
-    } else if let Some(days) = text.strip_suffix('d') {
-        TimeControl::Days(number(days, TimeField::Days)?)
+    use TimeField::{Days, Increment, Main, Period, Periods};
+    // Each form is numbers, each followed by its text, read by one loop over
+    // bytes: string searches and char boundaries would weigh on the wasm.
+    let text = text.as_bytes();
+    let form: &[(TimeField, &[u8])] = if text.contains(&b'/') {
+        &[(Main, b"/byo "), (Periods, b"x"), (Period, b"")]
+    } else if text.contains(&b'+') {
+        &[(Main, b"+"), (Increment, b"")]
+    } else if text.last() == Some(&b'd') {
+        &[(Days, b"d")]
     } else {
         return Err(TimeControlProblem::Form);
     };
-    tc.check()
+    let mut n = [0; 3];
+    let mut rest = text;
+    for (k, &(field, after)) in form.iter().enumerate() {
+        let end = rest
+            .iter()
+            .position(|b| !b.is_ascii_digit())
+            .unwrap_or(rest.len());
+        let (digits, tail) = rest.split_at(end);
+        n[k] = number(digits, field)?;
+        rest = tail.strip_prefix(after).ok_or(TimeControlProblem::Form)?;
+    }
+    if !rest.is_empty() {
+        return Err(TimeControlProblem::Form);
+    }
+    match form.len() {
+        3 => TimeControl::ByoYomi {
+            main: n[0],
+            periods: n[1],
+            period: n[2],
+        },
+        2 => TimeControl::Fischer {
+            main: n[0],
+            increment: n[1],
+        },
+        _ => TimeControl::Days(n[0]),
+    }
+    .check()
+}
+
+/// Plain digits (no leading zero) as a number; one too big for a `u32`
+/// comes out as `u32::MAX`, out of every field's range.
+fn number(digits: &[u8], field: TimeField) -> Result<u32, TimeControlProblem> {
+    if digits.is_empty() || (digits.len() > 1 && digits[0] == b'0') {
+        return Err(TimeControlProblem::Number(field));
+    }
+    Ok(digits.iter().fold(0u32, |n, &b| {
+        n.saturating_mul(10).saturating_add(u32::from(b - b'0'))
+    }))
 }
 
 /// A number of a time control.
@@ -221,7 +243,7 @@ pub enum TimeControlProblem {
     /// Not `<main>+<increment>`, `<main>/byo <periods>x<period>` or
     /// `<days>d`.
     Form,
-    /// A number is not written in plain digits (no sign, no leading zero).
+    /// A number is missing, not whole, or written with a leading zero.
     Number(TimeField),
     /// A number is out of its range ([`TimeField::range`]).
     Range(TimeField),
@@ -235,7 +257,7 @@ impl fmt::Display for TimeControlProblem {
             TimeControlProblem::Form => f.write_str("it must be like 600+5, 600/byo 5x30 or 3d"),
             TimeControlProblem::Number(field) => write!(
                 f,
-                "the {} must be a number in digits, with no sign or leading zero",
+                "the {} must be a whole number in plain digits",
                 field.words().0
             ),
             TimeControlProblem::Range(field) => {
@@ -296,9 +318,12 @@ impl Termination {
     /// The termination of that name (as [`Termination::name`] writes it).
     #[must_use]
     pub fn from_name(name: &str) -> Option<Termination> {
-        [Termination::Normal, Termination::Resign, Termination::Time]
-            .into_iter()
-            .find(|t| t.name() == name)
+        match name {
+            "normal" => Some(Termination::Normal),
+            "resign" => Some(Termination::Resign),
+            "time" => Some(Termination::Time),
+            _ => None,
+        }
     }
 }
 
@@ -315,7 +340,8 @@ pub struct End {
 /// Why a game may not end outside the rules. Nothing changes then.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EndError {
-    /// A normal end is the board's, never set.
+    /// A normal end is the board's, never set: a game ends outside the
+    /// rules only by a resignation or on time.
     Normal,
     /// The game's line ends in a win on the board.
     Won {
@@ -329,7 +355,7 @@ pub enum EndError {
 impl fmt::Display for EndError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            EndError::Normal => f.write_str("a game ends normally only on the board"),
+            EndError::Normal => f.write_str("a game ends outside the rules only by resign or time"),
             EndError::Won { winner } => {
                 write!(f, "the game is over: {winner} has won on the board")
             }
@@ -477,17 +503,18 @@ mod tests {
             ("3D", Form),
             ("600/byo5x30", Form),
             ("600/byo 5", Form),
+            ("600/5x30", Form),
             ("+5", Number(Main)),
             ("600+", Number(Increment)),
             ("-1+5", Number(Main)),
-            ("1e3+5", Number(Main)),
+            ("1e3+5", Form),
             ("0600+5", Number(Main)),
             ("600+05", Number(Increment)),
-            ("600+5 ", Number(Increment)),
+            ("600+5 ", Form),
             (" 600+5", Number(Main)),
-            ("600+5+5", Number(Increment)),
+            ("600+5+5", Form),
             ("600/byo  5x30", Number(Periods)),
-            ("600/byo 5x30x2", Number(Period)),
+            ("600/byo 5x30x2", Form),
             ("600/byo 05x30", Number(Periods)),
             ("d", Number(Days)),
             ("-3d", Number(Days)),
@@ -514,8 +541,8 @@ mod tests {
     fn time_control_errors_say_what_is_wrong_in_words() {
         let said = |text: &str| text.parse::<TimeControl>().unwrap_err().to_string();
         assert_eq!(
-            said("600+5s"),
-            "`600+5s` is not a time control: the increment must be a number in digits, with no sign or leading zero"
+            said("600+05"),
+            "`600+05` is not a time control: the increment must be a whole number in plain digits"
         );
         assert_eq!(
             said("600/byo 0x30"),
