@@ -14,7 +14,12 @@ WASM_BINDGEN_VERSION=0.2.130
 
 export PATH="$HOME/.cargo/bin:$ROOT/node_modules/.bin:$PATH"
 
-say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
+# Each step is headed with the time since the first script began (the
+# scripts call each other; the time is theirs together): where a run's
+# minutes go, read off its log.
+FEDERA_STARTED="${FEDERA_STARTED:-$(date +%s)}"
+export FEDERA_STARTED
+say() { printf '\033[1m==> [%ss] %s\033[0m\n' "$(($(date +%s) - FEDERA_STARTED))" "$*"; }
 
 ensure_wasm_target() {
   if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
