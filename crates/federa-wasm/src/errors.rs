@@ -3,13 +3,13 @@
 
 use federa_core::puzzle::{LineError, PuzzleError};
 use federa_core::{
-    AnnotatedError, Color, ElementProblem, IllegalMove, Piece, PositionError, RecordError,
-    TokenError,
+    AnnotatedError, Color, ElementProblem, EndError, IllegalMove, Piece, PositionError,
+    RecordError, TimeControlProblem, TimeField, TokenError,
 };
 use serde::Serialize;
 use wasm_bindgen::JsValue;
 
-use crate::{color_name, piece_name, to_js};
+use crate::{color_name, object, piece_name, to_js};
 
 /// The facts of an error (an `ErrorInfo` whose kind and message are filled
 /// in when it is made).
@@ -413,4 +413,48 @@ pub fn from_annotated(e: &AnnotatedError) -> JsValue {
         }
     });
     error("annotated", e, facts)
+}
+
+/// A time control that is not one: `problem` (`form`, `number`, `range`
+/// or `noTime`), the `field` concerned with its range (`least`, `most`),
+/// and for text, the text (`found`). (A plain object, as `from_end`'s:
+/// more fields in `ErrorInfo` would weigh on every error the wasm makes.)
+pub fn from_time_control(problem: TimeControlProblem, text: Option<&str>) -> JsValue {
+    let (name, field) = match problem {
+        TimeControlProblem::Form => ("form", None),
+        TimeControlProblem::Number(field) => ("number", Some(field)),
+        TimeControlProblem::Range(field) => ("range", Some(field)),
+        TimeControlProblem::NoTime => ("noTime", None),
+    };
+    let message = match text {
+        Some(text) => format!("`{text}` is not a time control: {problem}"),
+        None => problem.to_string(),
+    };
+    object(&[
+        ("kind", "timeControl".into()),
+        ("message", message.into()),
+        ("problem", name.into()),
+        ("field", field.map(TimeField::name).into()),
+        ("least", field.map(|f| *f.range().start()).into()),
+        ("most", field.map(|f| *f.range().end()).into()),
+        ("found", text.into()),
+    ])
+}
+
+/// A game that may not end outside the rules: `problem` `how` (not by
+/// resign or time), `won` (`color` filled the board) or `ended` (`color`
+/// has already won, `how`).
+pub fn from_end(e: &EndError) -> JsValue {
+    let (problem, end) = match *e {
+        EndError::Normal => ("how", None),
+        EndError::Won { winner } => ("won", Some((winner, None))),
+        EndError::Ended(end) => ("ended", Some((end.winner, Some(end.how.name())))),
+    };
+    object(&[
+        ("kind", "end".into()),
+        ("message", e.to_string().into()),
+        ("problem", problem.into()),
+        ("color", end.map(|(winner, _)| color_name(winner)).into()),
+        ("how", end.and_then(|(_, how)| how).into()),
+    ])
 }

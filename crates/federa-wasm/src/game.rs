@@ -4,18 +4,20 @@
 use federa_core::puzzle::Solver;
 use federa_core::review;
 use federa_core::{
-    Color, Game, GameTree, Move, NodeId, Piece, Point, Position, Setup, Shape, Token,
+    Color, Game, GameTree, Move, NodeId, Piece, Point, Position, Setup, Shape, Termination, Token,
 };
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use crate::errors::{
-    self, ErrorInfo, error, from_annotated, from_illegal, from_position, from_record, from_token,
+    self, ErrorInfo, error, from_annotated, from_end, from_illegal, from_position, from_record,
+    from_time_control, from_token,
 };
 use crate::facts::Cell;
+use crate::time_control::{from_object, to_object};
 use crate::{
-    JsResult, MoveInfo, color_from, color_name, js_number, names, piece_name, point_from, rules,
-    to_js,
+    JsResult, MoveInfo, color_from, color_name, js_number, names, object, piece_name, point_from,
+    rules, to_js,
 };
 
 /// The state a page shows.
@@ -165,6 +167,14 @@ impl GameHandle {
         game.jump(path.len());
         self.game = game;
         self.nodes = nodes;
+    }
+
+    /// The line shown takes the tree's tags (those `end` and
+    /// `setTimeControl` wrote there).
+    fn tags_to_line(&mut self) {
+        for (k, v) in self.tree.tags() {
+            self.game.set_tag(k, v);
+        }
     }
 
     /// A node from JavaScript, if it is one of the tree's moves.
@@ -782,6 +792,62 @@ impl GameHandle {
         }
         self.game.set_tag(key, value);
         self.tree.set_tag(key, value);
+        Ok(())
+    }
+
+    /// Ends the game outside the rules: `winner` (`dark` or `light`) wins,
+    /// the other side having resigned (`how` `resign`) or run out of time
+    /// (`time`). The record keeps it as its `[Result]` and `[Termination]`
+    /// tags. Refused, changing nothing, when the main line ends in a win on
+    /// the board or the game has already ended.
+    pub fn end(&mut self, winner: String, how: &str) -> JsResult<()> {
+        let winner = self.color_or_to_move(Some(winner))?;
+        // Any other `how` is refused as a normal end is: only these two end a game outside the rules.
+        let how = Termination::from_name(how).unwrap_or(Termination::Normal);
+        self.tree.end(winner, how).map_err(|e| from_end(&e))?;
+        self.tags_to_line();
+        Ok(())
+    }
+
+    /// How the game ended outside the rules, as its record's tags say:
+    /// `{ winner, how }` (`how`: `resign` or `time`), or `null`; `null`
+    /// too when the main line ends in a win on the board, which no tag
+    /// overrides.
+    pub fn ended(&self) -> JsValue {
+        self.tree.ended().map_or(JsValue::NULL, |end| {
+            object(&[
+                ("winner", color_name(end.winner).into()),
+                ("how", end.how.name().into()),
+            ])
+        })
+    }
+
+    /// The time control of the `[TimeControl]` tag as an object (`kind`
+    /// `fischer`, `byoyomi` or `days`, as `readTimeControl` gives it), or
+    /// `null` without one, and for a tag that does not read: a record from
+    /// elsewhere may hold any text there, and its game is played without a
+    /// clock.
+    #[wasm_bindgen(js_name = timeControl)]
+    pub fn time_control(&self) -> JsValue {
+        self.tree
+            .time_control()
+            .ok()
+            .flatten()
+            .map_or(JsValue::NULL, to_object)
+    }
+
+    /// Sets the time control from its object (as `timeControl` and
+    /// `readTimeControl` give it), written as the `[TimeControl]` tag. An
+    /// object, not text: the page then never writes the notation (a game
+    /// by link's days a move are a number). Refused, changing nothing, for
+    /// an object that is not a time control.
+    #[wasm_bindgen(js_name = setTimeControl)]
+    pub fn set_time_control(&mut self, tc: &JsValue) -> JsResult<()> {
+        let tc = from_object(tc)?;
+        self.tree
+            .set_time_control(tc)
+            .map_err(|problem| from_time_control(problem, None))?;
+        self.tags_to_line();
         Ok(())
     }
 }

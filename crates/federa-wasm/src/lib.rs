@@ -5,7 +5,8 @@
 //!
 //! One file per concern: `facts` (what the page needs before the engine
 //! loads), `game` (the game handle), `ai` (the player and the analyst for
-//! the worker), `puzzles` and `bench`; here, the conversions they share.
+//! the worker), `puzzles`, `time_control` (a time control's object and
+//! text) and `bench`; here, the conversions they share.
 
 mod ai;
 mod bench;
@@ -14,6 +15,7 @@ mod errors;
 mod facts;
 mod game;
 mod puzzles;
+mod time_control;
 
 use federa_core::{Color, Move, Piece, Point, Position, Rules, Shape, Token};
 use serde::Serialize;
@@ -29,6 +31,7 @@ use errors::{from_illegal, from_size, from_token};
 pub use facts::{AiLevel, BoardSize, Cell, Glyph, MoveClass, attacks};
 pub use game::GameHandle;
 pub use puzzles::read_puzzles;
+pub use time_control::read_time_control;
 
 #[wasm_bindgen(start)]
 fn start() {
@@ -41,6 +44,19 @@ fn to_js<T: Serialize>(value: &T) -> JsValue {
     value
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
         .unwrap_or(JsValue::NULL)
+}
+
+/// A plain object of these fields, leaving out those `undefined`, for the
+/// small answers: serde's code for each struct would weigh on the wasm.
+fn object(fields: &[(&str, JsValue)]) -> JsValue {
+    let object = js_sys::Object::new();
+    for (key, value) in fields {
+        if !value.is_undefined() {
+            // Defining a field of a new plain object does not fail.
+            let _ = js_sys::Reflect::set(&object, &JsValue::from_str(key), value);
+        }
+    }
+    object.into()
 }
 
 /// A board size from JavaScript (any number), checked.

@@ -5,7 +5,9 @@
 
 #[cfg(feature = "bench")]
 use federa_wasm::bench_playouts;
-use federa_wasm::{Ai, Analyst, GameHandle, OpeningBook, bench_search, move_info};
+use federa_wasm::{
+    Ai, Analyst, GameHandle, OpeningBook, bench_search, move_info, read_time_control,
+};
 use js_sys::Reflect;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
@@ -601,4 +603,189 @@ fn move_info_names_a_token_as_move_at_does_and_refuses_a_bad_one() {
     assert!(get(&bare, "piece").is_null());
     assert_eq!(get(&bare, "at").as_string().as_deref(), Some("b3"));
     assert_eq!(kind(&err(move_info("XCd4"))), "token");
+}
+
+/// A plain object of these fields, as the page would pass one.
+fn object(fields: &[(&str, JsValue)]) -> JsValue {
+    let o = js_sys::Object::new();
+    for (key, value) in fields {
+        Reflect::set(&o, &(*key).into(), value).unwrap();
+    }
+    o.into()
+}
+
+fn text(v: &JsValue, key: &str) -> Option<String> {
+    get(v, key).as_string()
+}
+
+fn number(v: &JsValue, key: &str) -> Option<f64> {
+    get(v, key).as_f64()
+}
+
+#[wasm_bindgen_test]
+fn a_game_ends_outside_the_rules_in_its_record_and_reads_back_ended() {
+    let mut g = game("[Dark \"Ann\"]\n3x3 BCb2 WSa3");
+    assert!(g.ended().is_null());
+    g.end("light".into(), "resign").unwrap();
+    let ended = g.ended();
+    assert_eq!(text(&ended, "winner").as_deref(), Some("light"));
+    assert_eq!(text(&ended, "how").as_deref(), Some("resign"));
+    let tags = "[Dark \"Ann\"]\n[Result \"W\"]\n[Termination \"resign\"]\n3x3";
+    assert_eq!(g.record(), format!("{tags} BCb2 WSa3"));
+    assert_eq!(g.annotated(), g.record());
+    assert!(g.undo());
+    assert_eq!(
+        text(&g.ended(), "how").as_deref(),
+        Some("resign"),
+        "the game's end, not the ply's"
+    );
+    let read = game(&g.annotated());
+    assert_eq!(text(&read.ended(), "winner").as_deref(), Some("light"));
+
+    let before = snapshot(&g);
+    let e = err(g.end("dark".into(), "time"));
+    assert_eq!(
+        (kind(&e), text(&e, "problem")),
+        ("end".into(), Some("ended".into()))
+    );
+    assert_eq!(text(&e, "color").as_deref(), Some("light"));
+    assert_eq!(text(&e, "how").as_deref(), Some("resign"));
+    assert_eq!(snapshot(&g), before, "a refused end changes nothing");
+}
+
+#[wasm_bindgen_test]
+fn an_end_that_may_not_be_is_refused_and_a_tag_never_overrides_the_board() {
+    let mut g = game("3x3 BCb2");
+    let before = snapshot(&g);
+    for how in ["normal", "draw", "", "Resign"] {
+        let e = err(g.end("dark".into(), how));
+        assert_eq!(
+            (kind(&e), text(&e, "problem")),
+            ("end".into(), Some("how".into())),
+            "{how}"
+        );
+    }
+    assert_eq!(kind(&err(g.end("grey".into(), "resign"))), "color");
+    assert_eq!(snapshot(&g), before);
+    assert!(g.ended().is_null());
+
+    // Dark fills the board with c1.
+    let won = "[Position \"CCC/CCC/CC. b\"]\n3x3 BCc1";
+    let mut g = game(won);
+    let e = err(g.end("light".into(), "time"));
+    assert_eq!(text(&e, "problem").as_deref(), Some("won"));
+    assert_eq!(text(&e, "color").as_deref(), Some("dark"));
+    let tagged = game(&format!("[Result \"W\"]\n[Termination \"resign\"]\n{won}"));
+    assert!(tagged.ended().is_null());
+    assert_eq!(
+        get(&tagged.status(), "winner").as_string().as_deref(),
+        Some("dark")
+    );
+}
+
+#[wasm_bindgen_test]
+fn time_controls_read_from_text_and_set_as_objects_write_their_tag() {
+    let byo = read_time_control("600/byo 5x30").unwrap();
+    assert_eq!(text(&byo, "kind").as_deref(), Some("byoyomi"));
+    assert_eq!(
+        ["main", "periods", "period"].map(|k| number(&byo, k)),
+        [Some(600.0), Some(5.0), Some(30.0)]
+    );
+    let mut g = GameHandle::new(5.0, true).unwrap();
+    assert!(g.time_control().is_null());
+    g.set_time_control(&byo).unwrap();
+    assert_eq!(g.record(), "[TimeControl \"600/byo 5x30\"]\n5x5");
+    assert_eq!(g.annotated(), g.record());
+    let days = object(&[("kind", "days".into()), ("days", 3.into())]);
+    g.set_time_control(&days).unwrap();
+    assert_eq!(
+        g.record(),
+        "[TimeControl \"3d\"]\n5x5",
+        "replaced where it stands"
+    );
+    let read = game(&g.annotated()).time_control();
+    assert_eq!(
+        (text(&read, "kind"), number(&read, "days")),
+        (Some("days".into()), Some(3.0))
+    );
+    let fischer = object(&[
+        ("kind", "fischer".into()),
+        ("main", 0.into()),
+        ("increment", 3.into()),
+    ]);
+    g.set_time_control(&fischer).unwrap();
+    let tc = g.time_control();
+    assert_eq!(
+        (number(&tc, "main"), number(&tc, "increment")),
+        (Some(0.0), Some(3.0))
+    );
+    assert!(get(&tc, "days").is_undefined(), "only its kind's numbers");
+    // A record from elsewhere may hold any text: no time control, and the game reads.
+    assert!(
+        game("[TimeControl \"40/7200\"]\n3x3")
+            .time_control()
+            .is_null()
+    );
+}
+
+#[wasm_bindgen_test]
+fn a_time_control_that_is_not_one_names_its_problem_and_changes_nothing() {
+    let texts = [
+        ("600+05", "number", Some(("increment", 0.0, 3600.0))),
+        ("600/byo 0x30", "range", Some(("periods", 1.0, 99.0))),
+        ("31d", "range", Some(("days", 1.0, 30.0))),
+        ("40/7200", "form", None),
+        ("", "form", None),
+        ("0+0", "noTime", None),
+    ];
+    for (tc, problem, field) in texts {
+        let e = err(read_time_control(tc));
+        assert_eq!(kind(&e), "timeControl", "{tc}");
+        assert_eq!(text(&e, "problem").as_deref(), Some(problem), "{tc}");
+        assert_eq!(text(&e, "found").as_deref(), Some(tc));
+        let facts = field.map(|(f, least, most)| (f.to_owned(), least, most));
+        let got = text(&e, "field")
+            .map(|f| (f, number(&e, "least").unwrap(), number(&e, "most").unwrap()));
+        assert_eq!(got, facts, "{tc}");
+    }
+
+    let mut g = game("[TimeControl \"300+3\"]\n3x3 BCb2");
+    let before = snapshot(&g);
+    let fischer = |main: JsValue| {
+        object(&[
+            ("kind", "fischer".into()),
+            ("main", main),
+            ("increment", 0.into()),
+        ])
+    };
+    let objects = [
+        (JsValue::NULL, "kind"),
+        (JsValue::UNDEFINED, "kind"),
+        (5.into(), "kind"),
+        ("600+5".into(), "kind"),
+        (object(&[("kind", "blitz".into())]), "kind"),
+        (fischer(1.5.into()), "number"),
+        (fischer(f64::NAN.into()), "number"),
+        (fischer(f64::INFINITY.into()), "number"),
+        (fischer("600".into()), "number"),
+        (fischer(JsValue::UNDEFINED), "number"),
+        (fischer((-1).into()), "range"),
+        (fischer(1e12.into()), "range"),
+        (fischer(0.into()), "noTime"),
+        (
+            object(&[("kind", "days".into()), ("days", 0.into())]),
+            "range",
+        ),
+        (
+            object(&[("kind", "byoyomi".into()), ("main", 60.into())]),
+            "number",
+        ),
+    ];
+    for (tc, problem) in objects {
+        let e = err(g.set_time_control(&tc));
+        assert_eq!(kind(&e), "timeControl");
+        assert_eq!(text(&e, "problem").as_deref(), Some(problem), "{tc:?}");
+    }
+    assert_eq!(snapshot(&g), before);
+    assert_eq!(number(&g.time_control(), "main"), Some(300.0));
 }

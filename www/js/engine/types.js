@@ -49,6 +49,19 @@
  *   variations: Row[][],
  * }} Row a move of the game's tree (GameHandle.tree)
  * @typedef {{ rows: Row[], comment: string, line: number[], current: number | null }} Tree
+ * @typedef {{ kind: 'fischer', main: number, increment: number }
+ *   | { kind: 'byoyomi', main: number, periods: number, period: number }
+ *   | { kind: 'days', days: number }} TimeControl
+ *   a `[TimeControl]` (GameHandle.timeControl, setTimeControl, readTimeControl): seconds, or days a move
+ * @typedef {{ winner: Color, how: 'resign' | 'time' }} Ended
+ *   how a game ended outside the rules (GameHandle.ended, end)
+ * @typedef {{
+ *   kind: 'timeControl', message: string, problem: 'form' | 'number' | 'range' | 'noTime' | 'kind',
+ *   field?: 'main' | 'increment' | 'periods' | 'period' | 'days', least?: number, most?: number, found?: string,
+ * }} TimeControlError
+ *   a time control that is not one: the number concerned (`field`) and its range; `found`, the text read
+ * @typedef {{ kind: 'end', message: string, problem: 'how' | 'won' | 'ended', color?: Color, how?: 'resign' | 'time' }} EndError
+ *   why a game may not end: not by resign or time; `color` filled the board; `color` has already won, `how`
  */
 
 export {};
