@@ -102,6 +102,15 @@ function games(engine) {
   let game = new engine.GameHandle(5, true);
   let pie = true;
   const counts = { calls: 0, rejected: 0, legal: 0 };
+  // A time control's object, its fields perhaps out of range, missing or not numbers; or not an object.
+  const timeControl = () => {
+    if (rng.next() < 0.1) return rng.pick([null, undefined, 5, string(game)]);
+    const tc = { kind: rng.pick(['fischer', 'byoyomi', 'days', string(game)]) };
+    for (const [field, most] of [['main', 90000], ['increment', 4000], ['periods', 120], ['period', 4000], ['days', 40]]) {
+      if (rng.next() < 0.9) tc[field] = rng.next() < 0.1 ? string(game) : number(most);
+    }
+    return tc;
+  };
   const methods = [
     ['play legal', () => game.play(rng.pick(game.legalMoves()) ?? 'swap')],
     ['play', () => game.play(string(game))],
@@ -124,6 +133,10 @@ function games(engine) {
     ['changeable of', () => game.changeable(rng.pick(['dark', 'light', string(game)]))],
     // A small search limit: a 5×5 board may need many positions.
     ['puzzleLine', () => game.puzzleLine(rng.pick(['dark', 'light', string(game)]), number(8), rng.pick([0, 1, 500, 2000, number(3000)]))],
+    ['end', () => game.end(rng.pick(['dark', 'light', string(game)]), rng.pick(['resign', 'time', 'normal', string(game)]))],
+    ['setTimeControl', () => game.setTimeControl(timeControl())],
+    ['readTimeControl', () => engine.readTimeControl(rng.pick([string(game), `${number(90000)}+${number(4000)}`, `${number(700)}/byo ${number(120)}x${number(4000)}`, `${number(40)}d`]))],
+    ['ended and timeControl', () => [game.ended(), game.timeControl()]],
   ];
   const makers = [
     ['new', () => [new engine.GameHandle(number(), bool()), null]],
