@@ -4,7 +4,7 @@
 use federa_core::puzzle::{LineError, PuzzleError};
 use federa_core::{
     AnnotatedError, Color, ElementProblem, EndError, IllegalMove, Piece, PositionError,
-    RecordError, TimeControlProblem, TimeField, TokenError,
+    RecordError, TimeControlError, TimeControlProblem, TimeField, TokenError,
 };
 use serde::Serialize;
 use wasm_bindgen::JsValue;
@@ -415,29 +415,39 @@ pub fn from_annotated(e: &AnnotatedError) -> JsValue {
     error("annotated", e, facts)
 }
 
+/// A time control (an object) that is not one.
+pub fn from_time_control(problem: TimeControlProblem) -> JsValue {
+    time_control_error(problem, &problem, None)
+}
+
+/// A time control's text that does not read.
+pub fn from_time_control_text(e: &TimeControlError) -> JsValue {
+    time_control_error(e.problem, e, Some(&e.text))
+}
+
 /// A time control that is not one: `problem` (`form`, `number`, `range`
 /// or `noTime`), the `field` concerned with its range (`least`, `most`),
 /// and for text, the text (`found`). (A plain object, as `from_end`'s:
 /// more fields in `ErrorInfo` would weigh on every error the wasm makes.)
-pub fn from_time_control(problem: TimeControlProblem, text: Option<&str>) -> JsValue {
+fn time_control_error(
+    problem: TimeControlProblem,
+    message: &dyn std::fmt::Display,
+    found: Option<&str>,
+) -> JsValue {
     let (name, field) = match problem {
         TimeControlProblem::Form => ("form", None),
         TimeControlProblem::Number(field) => ("number", Some(field)),
         TimeControlProblem::Range(field) => ("range", Some(field)),
         TimeControlProblem::NoTime => ("noTime", None),
     };
-    let message = match text {
-        Some(text) => format!("`{text}` is not a time control: {problem}"),
-        None => problem.to_string(),
-    };
     object(&[
         ("kind", "timeControl".into()),
-        ("message", message.into()),
+        ("message", message.to_string().into()),
         ("problem", name.into()),
         ("field", field.map(TimeField::name).into()),
         ("least", field.map(|f| *f.range().start()).into()),
         ("most", field.map(|f| *f.range().end()).into()),
-        ("found", text.into()),
+        ("found", found.into()),
     ])
 }
 

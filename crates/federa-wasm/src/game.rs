@@ -798,11 +798,11 @@ impl GameHandle {
     /// Ends the game outside the rules: `winner` (`dark` or `light`) wins,
     /// the other side having resigned (`how` `resign`) or run out of time
     /// (`time`). The record keeps it as its `[Result]` and `[Termination]`
-    /// tags. Refused, changing nothing, when the main line ends in a win on
-    /// the board or the game has already ended.
+    /// tags. Refused, changing nothing, for another `how`, when the main
+    /// line ends in a win on the board, or when the game has already ended.
     pub fn end(&mut self, winner: String, how: &str) -> JsResult<()> {
         let winner = self.color_or_to_move(Some(winner))?;
-        // Any other `how` is refused as a normal end is: only these two end a game outside the rules.
+        // Any other word is refused as `normal` is: the core says why.
         let how = Termination::from_name(how).unwrap_or(Termination::Normal);
         self.tree.end(winner, how).map_err(|e| from_end(&e))?;
         self.tags_to_line();
@@ -844,9 +844,7 @@ impl GameHandle {
     #[wasm_bindgen(js_name = setTimeControl)]
     pub fn set_time_control(&mut self, tc: &JsValue) -> JsResult<()> {
         let tc = from_object(tc)?;
-        self.tree
-            .set_time_control(tc)
-            .map_err(|problem| from_time_control(problem, None))?;
+        self.tree.set_time_control(tc).map_err(from_time_control)?;
         self.tags_to_line();
         Ok(())
     }

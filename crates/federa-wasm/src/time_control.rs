@@ -7,7 +7,7 @@
 use federa_core::{TimeControl, TimeControlProblem, TimeField};
 use wasm_bindgen::prelude::*;
 
-use crate::errors::{self, from_time_control};
+use crate::errors::{self, from_time_control, from_time_control_text};
 use crate::{JsResult, object};
 
 /// A time control's object.
@@ -75,8 +75,7 @@ pub(crate) fn from_object(value: &JsValue) -> JsResult<TimeControl> {
             ));
         }
     };
-    tc.and_then(TimeControl::check)
-        .map_err(|problem| from_time_control(problem, None))
+    tc.and_then(TimeControl::check).map_err(from_time_control)
 }
 
 /// A `[TimeControl]` text (`600+5`, `600/byo 5x30`, `3d`) as its object;
@@ -86,5 +85,5 @@ pub(crate) fn from_object(value: &JsValue) -> JsResult<TimeControl> {
 pub fn read_time_control(text: &str) -> JsResult<JsValue> {
     text.parse()
         .map(to_object)
-        .map_err(|e: federa_core::TimeControlError| from_time_control(e.problem, Some(text)))
+        .map_err(|e| from_time_control_text(&e))
 }
