@@ -64,12 +64,11 @@ export function tagged(game, link, state) {
   const light = nameOf(st.seats.light);
   if (dark) game.setTag('Dark', dark);
   if (light) game.setTag('Light', light);
-  if (link.days) game.setTag('TimeControl', `${link.days}d`);
+  if (link.days) game.setTimeControl({ kind: 'days', days: link.days });
   game.setTag('Game', hex(link.id));
   if (state.result && state.result.how !== 'rules') {
     const winnerSeat = state.result.winner === 0 ? link.inviterSeat : otherSeat(link.inviterSeat);
-    game.setTag('Result', st.seats.dark === winnerSeat ? 'B' : 'W');
-    game.setTag('Termination', state.result.how);
+    game.end(st.seats.dark === winnerSeat ? 'dark' : 'light', state.result.how);
   }
   return game;
 }

@@ -22,7 +22,7 @@ import { identities, ownIdentity, sameBytes } from './identities.js';
 import { LiveConnection } from './connection.js';
 import { readMessage } from './peer.js';
 import { LIVE, hashParam, linkOfText, moveCode } from '../game/links.js';
-import { formatTimeControl, parseTimeControl } from '../game/clock.js';
+import { readClock } from '../game/clock.js';
 import { Emitter } from '../lib/emitter.js';
 import { isObject } from '../lib/objects.js';
 
@@ -150,7 +150,7 @@ export class LinkGameCtrl extends Emitter {
     this.connection = new LiveConnection({ stun: parts.stun, peer: parts.peer });
     /** The entry id of the game the connection plays. @type {string | null} */
     this.liveGame = null;
-    /** The connection's time control, or null for none. @type {import('../game/clock.js').TimeControl | null} */
+    /** The connection's time control, or null for none. @type {import('../game/clock.js').ClockControl | null} */
     this.tc = null;
     /** The entry id of the game whose clocks run (a rematch's start afresh). @type {string | null} */
     this.clockGame = null;
@@ -569,10 +569,10 @@ export class LinkGameCtrl extends Emitter {
 
   // ---- The live connection ----
 
-  /** Where the connection stands, and the connection's time control (`[TimeControl]`, '' for none). */
+  /** Where the connection stands, and the connection's time control (null for none). */
   live() {
     const { state, sent, problem } = this.connection;
-    return { state, sent, problem, clock: this.tc ? formatTimeControl(this.tc) : '' };
+    return { state, sent, problem, clock: this.tc };
   }
 
   /**
@@ -588,11 +588,11 @@ export class LinkGameCtrl extends Emitter {
 
   /**
    * This player offers a connection: the live invitation to send.
-   * @param {string} clock the connection's `[TimeControl]`, or '' for no clocks
+   * @param {string} clock the connection's `[TimeControl]` (one of CLOCKS), or '' for no clocks
    */
   host(clock) {
-    this.tc = parseTimeControl(clock);
-    const more = this.tc ? `&${LIVE.clock}=${encodeURIComponent(formatTimeControl(this.tc))}` : '';
+    this.tc = readClock(this.parts.engine, clock);
+    const more = this.tc ? `&${LIVE.clock}=${encodeURIComponent(clock)}` : '';
     return this.connect((link) => this.connection.host(link, more));
   }
 
@@ -603,7 +603,11 @@ export class LinkGameCtrl extends Emitter {
    * @param {string | null} clock the invitation's `[TimeControl]`, or null for no clocks
    */
   answer(offer, clock) {
-    this.tc = clock === null ? null : parseTimeControl(clock);
+    try {
+      this.tc = clock === null ? null : readClock(this.parts.engine, clock);
+    } catch {
+      this.tc = null;
+    }
     if (clock !== null && !this.tc) {
       this.connection.fail({ kind: 'liveCode', problem: 'clock' });
       return Promise.resolve();
@@ -643,7 +647,7 @@ export class LinkGameCtrl extends Emitter {
   clockOf(game) {
     const current = this.linkGame;
     if (this.connection.state !== 'open' || !this.tc || !current || (current.facts.id !== this.liveGame && current.facts.id !== this.incoming)) return null;
-    game.setTag('TimeControl', formatTimeControl(this.tc));
+    game.setTimeControl(this.tc);
     const kept = this.clockGame === current.facts.id ? this.parts.clocks.saved() : null;
     this.clockGame = current.facts.id;
     return kept;

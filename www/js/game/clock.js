@@ -4,12 +4,13 @@
 // move within a period keeps it, a period run out is lost, and the last one
 // lost loses the game). Time is given to every call (milliseconds, any
 // origin), so that a test drives it and a page uses performance.now().
-// The notation's `[TimeControl]` values: `600+5`, `600/byo 5x30`.
+// A time control is the engine's object (its `[TimeControl]` read and
+// written by the core): these clocks keep those in seconds, not days a move.
 
 /**
- * A time control, in seconds.
- * @typedef {{ kind: 'fischer', main: number, increment: number }
- *   | { kind: 'byoyomi', main: number, periods: number, period: number }} TimeControl
+ * @typedef {import('../engine/types.js').TimeControl} TimeControl
+ * A time control a clock keeps, in seconds.
+ * @typedef {Exclude<TimeControl, { kind: 'days' }>} ClockControl
  * @typedef {'dark' | 'light'} Color
  * A side's time: `ms` left of the main time, or of the period under way;
  * `periods` the byo-yomi periods left (0 in Fischer); `byoyomi` whether the
@@ -17,38 +18,28 @@
  * @typedef {{ ms: number, periods: number, byoyomi: boolean }} SideTime
  */
 
-/** The time controls the new-game dialog offers ('' for none): Fischer, then byo-yomi. */
+/** The time controls the new-game dialog offers ('' for none), as `[TimeControl]` texts the engine reads: Fischer, then byo-yomi. */
 export const CLOCKS = ['', '60+1', '180+2', '300+3', '600+5', '900+10', '300/byo 5x20', '600/byo 5x30', '1200/byo 5x30'];
 
-const FISCHER = /^(\d{1,5})\+(\d{1,4})$/;
-const BYOYOMI = /^(\d{1,5})\/byo (\d{1,2})x(\d{1,4})$/;
-
 /**
- * The time control a `[TimeControl]` value names, or null when it names
- * none this clock keeps (days a move, or garbled).
+ * The time control of a `[TimeControl]` text (one of CLOCKS, a live
+ * invitation's), as the engine reads it: null for '' and for days a move;
+ * a text that is not a time control throws the engine's error.
+ * @param {{ readTimeControl(text: string): TimeControl }} engine
  * @param {string} text
- * @returns {TimeControl | null}
+ * @returns {ClockControl | null}
  */
-export function parseTimeControl(text) {
-  const f = FISCHER.exec(text);
-  if (f) {
-    const [main, increment] = [Number(f[1]), Number(f[2])];
-    return main > 0 || increment > 0 ? { kind: 'fischer', main, increment } : null;
-  }
-  const b = BYOYOMI.exec(text);
-  if (b) {
-    const [main, periods, period] = [Number(b[1]), Number(b[2]), Number(b[3])];
-    return periods > 0 && period > 0 ? { kind: 'byoyomi', main, periods, period } : null;
-  }
-  return null;
+export function readClock(engine, text) {
+  return text ? clockControl(engine.readTimeControl(text)) : null;
 }
 
 /**
- * The `[TimeControl]` value of a time control.
- * @param {TimeControl} tc
+ * The time control `tc` if a clock keeps it (not days a move), else null.
+ * @param {TimeControl | null} tc
+ * @returns {ClockControl | null}
  */
-export function formatTimeControl(tc) {
-  return tc.kind === 'fischer' ? `${tc.main}+${tc.increment}` : `${tc.main}/byo ${tc.periods}x${tc.period}`;
+export function clockControl(tc) {
+  return tc && tc.kind !== 'days' ? tc : null;
 }
 
 /**
@@ -56,7 +47,7 @@ export function formatTimeControl(tc) {
  * left, in ms: a twentieth of the main time and most of the increment, or
  * within its byo-yomi period most of the period; never more than half of
  * what is left, and never under 50 ms.
- * @param {TimeControl} tc
+ * @param {ClockControl} tc
  * @param {SideTime} time
  */
 export function thinkMs(tc, time) {
@@ -70,7 +61,7 @@ export function thinkMs(tc, time) {
  * A side's time as one figure, in ms: what is left of the main time and of
  * every period left (a live game's message carries it). One figure says it
  * all, since no period is lost while main time is left.
- * @param {TimeControl} tc
+ * @param {ClockControl} tc
  * @param {SideTime} side
  */
 export function totalMs(tc, side) {
@@ -82,7 +73,7 @@ export function totalMs(tc, side) {
 /**
  * The side's time a total of `totalMs` stands for, as it is between turns
  * (a byo-yomi period under way is whole again).
- * @param {TimeControl} tc
+ * @param {ClockControl} tc
  * @param {number} total
  * @returns {SideTime}
  */
@@ -100,7 +91,7 @@ export function sideOfTotal(tc, total) {
  */
 export class Clock {
   /**
-   * @param {TimeControl} tc
+   * @param {ClockControl} tc
    * @param {{ dark?: SideTime, light?: SideTime }} [times] where the sides stand (a game resumed); else the start
    */
   constructor(tc, times = {}) {

@@ -56,22 +56,6 @@ export function againstAiAs(aiColor) {
   return aiColor === 'dark' ? { first: 'ai', second: 'human' } : { first: 'human', second: 'ai' };
 }
 
-/**
- * A game's end as its tags record it: `[Termination "resign"]` or `"time"`
- * with a `[Result]`, unless the board says otherwise (a tag never
- * overrides the rules).
- * @param {Game} game
- * @returns {Outcome | null}
- */
-function endedByTags(game) {
-  if (game.status().winner) return null;
-  const tags = new Map(/** @type {[string, string][]} */ (game.tags()));
-  const how = tags.get('Termination');
-  const result = tags.get('Result');
-  if ((how !== 'resign' && how !== 'time') || (result !== 'B' && result !== 'W')) return null;
-  return { winner: result === 'B' ? 'dark' : 'light', how };
-}
-
 /** @extends {Emitter<Events>} */
 export class Session extends Emitter {
   /**
@@ -129,23 +113,30 @@ export class Session extends Emitter {
     this.level = level;
     this.startPly = startPly;
     this.paused = false;
-    this.ended = endedByTags(game);
+    this.ended = /** @type {Outcome | null} */ (game.ended());
     this.changed(null);
   }
 
   /**
    * Ends the game outside the rules: `winner` wins, the other side having
-   * resigned or run out of time. The record keeps it as its Result and
-   * Termination tags (notation.md's), so it reads back ended.
+   * resigned or run out of time. The engine's record keeps it (its Result
+   * and Termination tags), so it reads back ended. Once the game is over
+   * the engine refuses: `refused` says why, and nothing changes.
    * @param {Color} winner
    * @param {'resign' | 'time'} how
+   * @returns {boolean} whether the game ended here
    */
   end(winner, how) {
+    try {
+      this.current.end(winner, how);
+    } catch (error) {
+      this.emit('refused', { error: /** @type {EngineError} */ (error) });
+      return false;
+    }
     this.stopAi();
-    this.current.setTag('Result', winner === 'dark' ? 'B' : 'W');
-    this.current.setTag('Termination', how);
     this.ended = { winner, how };
     this.changed(null);
+    return true;
   }
 
   /**

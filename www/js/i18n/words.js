@@ -99,7 +99,7 @@ export function describeError(t, error) {
     piece: error.piece ? t('piece.' + error.piece) : undefined,
     points: Array.isArray(error.points) ? error.points.join(', ') : undefined,
   };
-  if (['record', 'position', 'annotated', 'puzzle', 'link', 'friendLink', 'liveCode', 'liveMessage'].includes(error.kind)) {
+  if (['record', 'position', 'annotated', 'puzzle', 'end', 'link', 'friendLink', 'liveCode', 'liveMessage'].includes(error.kind)) {
     // A compact link's errors are worded beside the archive's (links.js).
     const key = `${error.kind === 'link' ? 'archive' : 'error'}.${error.kind}.${error.problem}`;
     const reason = error.cause ? describeError(t, error.cause) : '';

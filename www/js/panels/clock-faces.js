@@ -6,22 +6,19 @@
 // a button: a tap pauses both clocks, another starts them again (but in a
 // live game, whose clocks the other page runs too). A note
 // under them says where a live game's two pages count apart.
-import { parseTimeControl } from '../game/clock.js';
-
 /**
  * @typedef {import('../i18n/words.js').Translate} Translate
  * @typedef {import('../game/clock.js').SideTime} SideTime
- * @typedef {import('../game/clock.js').TimeControl} TimeControl
+ * @typedef {import('../game/clock.js').ClockControl} ClockControl
  * @typedef {'dark' | 'light'} Color
  */
 
 /**
  * A time control's name, as the dialogs offer it.
  * @param {Translate} t
- * @param {string} value a `[TimeControl]` value, or '' for none
+ * @param {ClockControl | null} tc null for none
  */
-export function clockName(t, value) {
-  const tc = parseTimeControl(value);
+export function clockName(t, tc) {
   if (!tc) return t('newGame.clockNone');
   if (tc.kind === 'fischer') return t('newGame.fischer', { minutes: tc.main / 60, seconds: tc.increment });
   return t('newGame.byoyomi', { minutes: tc.main / 60, count: tc.periods, seconds: tc.period });
@@ -46,7 +43,7 @@ export function clockText(ms) {
 /**
  * Draws the clocks.
  * @param {HTMLElement} box
- * @param {{ t: Translate, tc: TimeControl, time: Record<Color, SideTime>, running: Color | null,
+ * @param {{ t: Translate, tc: ClockControl, time: Record<Color, SideTime>, running: Color | null,
  *   low: Record<Color, boolean>, flag: Color | null, paused: Color | null, pausable: boolean, note: string }} state
  * paused: the side whose clock a pause stopped; note: '' for none
  */

@@ -18,8 +18,8 @@ import { $ } from '../lib/dom.js';
 /**
  * Draws the live part.
  * @param {{ t: Translate, state: import('../friends/peer.js').LiveState, facts: Facts | null, sent: string,
- *   problem: string, stun: string, clock: string, choice: string, canStart: boolean, qr: boolean }} state
- * clock: the connection's `[TimeControl]` ('' for none); choice: the
+ *   problem: string, stun: string, clock: import('../game/clock.js').ClockControl | null, choice: string, canStart: boolean, qr: boolean }} state
+ * clock: the connection's time control (null for none); choice: the
  * clocks a new invitation offers (the setting); qr: whether the QR code of
  * the link to send is shown
  */

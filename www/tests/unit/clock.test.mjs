@@ -1,18 +1,23 @@
 // Unit tests of the game clocks (js/game/clock.js) on a time the test gives:
-// the notation's time controls, Fischer and byo-yomi arithmetic, a flag,
+// the time controls the engine reads for them, Fischer and byo-yomi arithmetic, a flag,
 // a move too late, and a clock stopped and resumed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CLOCKS, Clock, formatTimeControl, parseTimeControl, sideOfTotal, thinkMs, totalMs } from '../../js/game/clock.js';
+import { CLOCKS, Clock, clockControl, readClock, sideOfTotal, thinkMs, totalMs } from '../../js/game/clock.js';
+import { engine } from './glue.mjs';
 
-test('the notation\'s time controls read and write back; days a move and garbled ones are none', () => {
-  assert.deepEqual(parseTimeControl('600+5'), { kind: 'fischer', main: 600, increment: 5 });
-  assert.deepEqual(parseTimeControl('600/byo 5x30'), { kind: 'byoyomi', main: 600, periods: 5, period: 30 });
-  assert.deepEqual(parseTimeControl('0/byo 3x10'), { kind: 'byoyomi', main: 0, periods: 3, period: 10 });
-  for (const text of ['600+5', '180+0', '0+3', '600/byo 5x30', '0/byo 1x1']) assert.equal(formatTimeControl(parseTimeControl(text)), text);
-  for (const text of ['3d', '0+0', '600/byo 0x30', '600/byo 5x0', '600', '+5', '600+5 ', '-1+5', '600/byo5x30', '1e3+5']) {
-    assert.equal(parseTimeControl(text), null, text);
+const wasm = await engine();
+
+test('a time control\'s text is the engine\'s to read: none for \'\' and for days a move, the engine\'s error for one that does not read', () => {
+  assert.equal(readClock(wasm, ''), null);
+  assert.equal(readClock(wasm, '3d'), null, 'days a move: no clock keeps them');
+  assert.deepEqual(readClock(wasm, '600+5'), { kind: 'fischer', main: 600, increment: 5 });
+  assert.deepEqual(readClock(wasm, '600/byo 5x30'), { kind: 'byoyomi', main: 600, periods: 5, period: 30 });
+  for (const text of ['0+0', '600', '600+5 ', '1e3+5']) {
+    assert.throws(() => readClock(wasm, text), (e) => e.kind === 'timeControl' && e.found === text, text);
   }
+  assert.deepEqual(clockControl({ kind: 'days', days: 3 }), null);
+  assert.deepEqual(clockControl({ kind: 'fischer', main: 60, increment: 0 }), { kind: 'fischer', main: 60, increment: 0 });
 });
 
 test('Fischer: the mover\'s time runs, the increment comes after the move, and a side out of time is flagged', () => {
@@ -77,7 +82,7 @@ test('a side skipped moves again at once, a take-back switches the clock without
 });
 
 test('every time control the dialog offers reads, and a player spends a share of its time that keeps it within the clock', () => {
-  for (const text of CLOCKS.slice(1)) assert.equal(formatTimeControl(parseTimeControl(text)), text);
+  for (const text of CLOCKS.slice(1)) assert.notEqual(readClock(wasm, text), null, text);
   const fischer = { kind: 'fischer', main: 60, increment: 1 };
   assert.equal(thinkMs(fischer, { ms: 60_000, periods: 0, byoyomi: false }), 3800, 'a twentieth of 60 s and 0.8 of the increment');
   assert.equal(thinkMs(fischer, { ms: 1000, periods: 0, byoyomi: false }), 500, 'never more than half of what is left');

@@ -232,6 +232,30 @@ test('resigning at one screen ends the game for the side to move; against the AI
   assert.deepEqual(against.session.ended, { winner: 'dark', how: 'resign' });
 });
 
+test('a game over is not resigned after the fact: the engine refuses, the page says why, and nothing changes', () => {
+  const built = ctrlOf({ settings: { opponent: 'human', size: 5 } });
+  const { ctrl } = built;
+  ctrl.newGame();
+  ctrl.session.act('a1', 'round');
+  ctrl.resign();
+  const refusals = [];
+  ctrl.session.on('refused', ({ error }) => refusals.push(error));
+  const before = snapshot(ctrl);
+  // Stepped back to Light's turn, the resignation stands: the record has ended.
+  ctrl.session.current.jump(0);
+  ctrl.resign();
+  assert.deepEqual(
+    refusals.map(({ kind, problem, color, how }) => ({ kind, problem, color, how })),
+    [{ kind: 'end', problem: 'ended', color: 'dark', how: 'resign' }],
+  );
+  assert.equal(ctrl.message?.tone, 'error');
+  assert.match(ctrl.message?.text ?? '', /^error\.end\.ended \{.*"color":"color\.dark"/);
+  ctrl.session.current.jump(1);
+  assert.equal(snapshot(ctrl), before);
+  assert.deepEqual(ctrl.session.ended, { winner: 'dark', how: 'resign' });
+  assert.equal(storedEntry(built).result, 'B');
+});
+
 test('a change is drawn once, animated from its point, after the parts heard it; a setting is drawn too', () => {
   const { ctrl, view } = ctrlOf({ settings: { opponent: 'human', size: 5 } });
   ctrl.newGame();

@@ -608,6 +608,9 @@ export default {
   'resign.no': 'Keep playing',
   'status.wonResign': '{color} wins: {loser} resigned ({player})',
   'status.wonTime': '{color} wins on time ({player})',
+  'error.end.how': 'A game ends outside the rules only by a resignation or on time.',
+  'error.end.won': 'The game is over: {color} has already won on the board.',
+  'error.end.ended': 'The game is over: {color} has already won.',
 
   // A game by link with a friend (friends/link-game-ctrl.js, panels/friend.js).
   'newGame.friend': 'A friend, by link',

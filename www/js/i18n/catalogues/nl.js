@@ -608,6 +608,9 @@ export default {
   'resign.no': 'Doorspelen',
   'status.wonResign': '{color} wint: {loser} gaf op ({player})',
   'status.wonTime': '{color} wint op tijd ({player})',
+  'error.end.how': 'Buiten de regels eindigt een partij alleen door opgave of op tijd.',
+  'error.end.won': 'De partij is voorbij: {color} heeft al gewonnen op het bord.',
+  'error.end.ended': 'De partij is voorbij: {color} heeft al gewonnen.',
 
   // A game by link with a friend (friends/link-game-ctrl.js, panels/friend.js).
   'newGame.friend': 'Een vriend, via een link',

@@ -679,6 +679,9 @@ export default {
   'resign.no': 'Продолжить игру',
   'status.wonResign': 'Победили {color}: {loser} сдались ({player})',
   'status.wonTime': 'Победили {color} по времени ({player})',
+  'error.end.how': 'Вне правил партия оканчивается только сдачей или по времени.',
+  'error.end.won': 'Партия окончена: {color} уже победили на доске.',
+  'error.end.ended': 'Партия окончена: {color} уже победили.',
 
   // A game by link with a friend (friends/link-game-ctrl.js, panels/friend.js).
   'newGame.friend': 'Друг, по ссылке',

@@ -656,6 +656,9 @@ export default {
   'resign.no': 'Играј даље',
   'status.wonResign': '{color} је победио: {loser} је предао партију ({player})',
   'status.wonTime': '{color} је победио на време ({player})',
+  'error.end.how': 'Ван правила партија се завршава само предајом или истеком времена.',
+  'error.end.won': 'Партија је завршена: {color} је већ победио на табли.',
+  'error.end.ended': 'Партија је завршена: {color} је већ победио.',
 
   // A game by link with a friend (friends/link-game-ctrl.js, panels/friend.js).
   'newGame.friend': 'Пријатељ, преко линка',

@@ -15,7 +15,7 @@
 // not. There is no pause, and each page records its own player's loss on
 // time: the clocks say so (`ownFlag`), and the link game signs it.
 import { otherColor } from '../../engine/facts.js';
-import { Clock, parseTimeControl, thinkMs, totalMs } from '../../game/clock.js';
+import { Clock, clockControl, thinkMs, totalMs } from '../../game/clock.js';
 import { clockText, renderClocks } from '../../panels/clock-faces.js';
 import { Emitter } from '../../lib/emitter.js';
 
@@ -87,8 +87,7 @@ export class Clocks extends Emitter {
    * @param {unknown} saved the entry's `clock`
    */
   load(game, saved) {
-    const tag = /** @type {[string, string][]} */ (game.tags()).find(([key]) => key === 'TimeControl')?.[1];
-    const tc = tag ? parseTimeControl(tag) : null;
+    const tc = clockControl(game.timeControl());
     window.clearTimeout(this.timer);
     this.clock = null;
     this.paused = null;

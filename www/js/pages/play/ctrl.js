@@ -11,6 +11,7 @@
 // engine, never decided here.
 import { otherColor, randomColor } from '../../engine/facts.js';
 import { HUMANS, Session, againstAiAs } from '../../game/session.js';
+import { readClock } from '../../game/clock.js';
 import { Archive } from '../../game/archive.js';
 import { fromLink, linkOfText, textOfLink } from '../../game/links.js';
 import { loadLanguage } from '../../i18n/i18n.js';
@@ -457,7 +458,7 @@ export class PlayCtrl {
     // No analysis in a new game against the AI unless the player turns it on.
     if (seats.first === 'ai' || seats.second === 'ai') this.settings.set('analysis', false);
     // A clock for a game played here (not for the AI against itself).
-    this.startGame(size, pie, seats, level, opponent === 'watch' ? '' : timeControl);
+    this.startGame(size, pie, seats, level, opponent === 'watch' ? null : readClock(this.engine, timeControl));
   }
 
   /** A new game of the same kind with the colours swapped (a link game's with the same friend). */
@@ -465,8 +466,7 @@ export class PlayCtrl {
     if (this.links.rematch()) return;
     const { seats, level } = this.session;
     const { size, pie } = this.session.status();
-    const timeControl = /** @type {[string, string][]} */ (this.session.current.tags()).find(([key]) => key === 'TimeControl')?.[1] ?? '';
-    this.startGame(size, pie, { first: seats.second, second: seats.first }, level, timeControl);
+    this.startGame(size, pie, { first: seats.second, second: seats.first }, level, this.session.current.timeControl());
     this.view.announce(this.t('message.newGame', { size }));
   }
 
@@ -476,12 +476,12 @@ export class PlayCtrl {
    * @param {boolean} pie
    * @param {Seats} seats
    * @param {string} level
-   * @param {string} timeControl its clock's `[TimeControl]`, '' for none
+   * @param {import('../../engine/types.js').TimeControl | null} timeControl its clock's, null for none
    */
   startGame(size, pie, seats, level, timeControl) {
     this.archive.begin();
     const game = new this.engine.GameHandle(size, pie);
-    if (timeControl) game.setTag('TimeControl', timeControl);
+    if (timeControl) game.setTimeControl(timeControl);
     this.setGame(game, seats, level);
   }
 

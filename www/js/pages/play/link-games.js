@@ -9,7 +9,7 @@
 // nothing of the game or of its connection.
 import { $ } from '../../lib/dom.js';
 import { NAME_LENGTH } from '../../game/settings.js';
-import { CLOCKS } from '../../game/clock.js';
+import { CLOCKS, readClock } from '../../game/clock.js';
 import { clockName } from '../../panels/clock-faces.js';
 import { opponentName } from '../../panels/friend-status.js';
 import { saveFile } from '../../lib/save-file.js';
@@ -248,7 +248,7 @@ export class LinkGames {
 
   /** The live clock's choices in the language shown. */
   translate() {
-    for (const option of $('live-clock').options) option.textContent = clockName(this.page.t, option.value);
+    for (const option of $('live-clock').options) option.textContent = clockName(this.page.t, readClock(this.parts.engine, option.value));
   }
 
   /** The panel's controls. */
