@@ -79,11 +79,11 @@ else
     exit 1
   fi
 
-  say "the wasm is within its budget, 110 KB gzipped (as scripts/budgets.sh weighs it)"
+  say "the wasm is within its budget, 115 KB gzipped (as scripts/budgets.sh weighs it)"
   node -e "
 const size = require('zlib').gzipSync(require('fs').readFileSync('dist/federa-wasm_bg.wasm'), { level: 9 }).length;
 console.log('wasm: ' + (size / 1024).toFixed(1) + ' KB gzipped');
-if (size > 110 * 1024) { console.error('over the 110 KB budget: see docs/speed.md for what was cut before'); process.exit(1); }
+if (size > 115 * 1024) { console.error('over the 115 KB budget: see docs/speed.md for what was cut before'); process.exit(1); }
 "
 fi
 
