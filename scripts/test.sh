@@ -95,10 +95,17 @@ say "unit tests under Node"
 # friend-codec's hot loops meet Node 20's intermittent V8 crash ("Fatal
 # error ... unreachable code" in the deoptimizer, nodejs/node#51555): about
 # one run in twenty died before its tests ran, once in CI. Without the
-# optimizing compiler it never did, so that file runs on its own with
-# --no-opt.
+# optimizing compiler it never did, so that file runs in a Node of its own with
+# --no-opt, beside the others (its log printed after theirs).
+codec_log="$(mktemp)"
+node --no-opt --test --test-reporter=spec www/tests/unit/friend-codec.test.mjs >"$codec_log" 2>&1 &
+codec=$!
 node --test --test-reporter=spec --test-concurrency="$(nproc)" $(ls www/tests/unit/*.test.mjs | grep -v friend-codec)
-node --no-opt --test --test-reporter=spec www/tests/unit/friend-codec.test.mjs
+codec_ok=true
+wait "$codec" || codec_ok=false
+cat "$codec_log"
+rm -f "$codec_log"
+$codec_ok
 
 if $quick; then
   say "the quick tests passed (scripts/test.sh runs them all)"
