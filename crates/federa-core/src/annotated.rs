@@ -570,8 +570,10 @@ impl GameTree {
         set_end(&mut self.tags, on_board, winner, how)
     }
 
-    /// The winner on the board at the main line's end.
-    fn main_winner(&self) -> Option<Color> {
+    /// The winner on the board at the main line's end: the game is over
+    /// there, whichever line or position is shown.
+    #[must_use]
+    pub fn main_winner(&self) -> Option<Color> {
         let end = self.main_line().last().copied().unwrap_or(NodeId::ROOT);
         self.position(end).winner()
     }

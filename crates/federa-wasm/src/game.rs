@@ -28,6 +28,9 @@ struct Status {
     pie: bool,
     to_move: &'static str,
     winner: Option<&'static str>,
+    /// The winner on the board at the main line's end (the game is over
+    /// there, whichever line or position is shown).
+    main_winner: Option<&'static str>,
     dark: usize,
     light: usize,
     empty: usize,
@@ -614,6 +617,7 @@ impl GameHandle {
             pie: pos.rules().pie,
             to_move: color_name(pos.to_move()),
             winner: pos.winner().map(color_name),
+            main_winner: self.tree.main_winner().map(color_name),
             dark: pos.count(Color::Dark),
             light: pos.count(Color::Light),
             empty: pos.empty_count(),

@@ -6,12 +6,13 @@
  * @typedef {import('./facts.js').Color} Color
  * @typedef {import('./facts.js').PieceName} PieceName
  * @typedef {{
- *   size: number, pie: boolean, toMove: Color, winner: Color | null,
+ *   size: number, pie: boolean, toMove: Color, winner: Color | null, mainWinner: Color | null,
  *   dark: number, light: number, empty: number, skipped: boolean,
  *   ply: number, moves: number, plies: number, swapAvailable: boolean,
  *   swapped: boolean, setUp: boolean, seats: Record<Color, 'first' | 'second'>,
  * }} Status
  *
+ * mainWinner: the winner on the board at the main line's end, whichever line or position is shown;
  * seats: which seat (by who moved first) plays each colour.
  * @typedef {{
  *   token: string, kind: 'place' | 'change' | 'swap', color: Color,

@@ -148,6 +148,15 @@ export class Session extends Emitter {
     return this.ended ?? (st.winner ? { winner: st.winner, how: 'rules' } : null);
   }
 
+  /**
+   * Whether the game is over, whichever line or position is shown: ended
+   * outside the rules, or its main line ends in a win on the board.
+   * @param {Status} [st]
+   */
+  over(st = this.status()) {
+    return this.ended !== null || st.mainWinner !== null;
+  }
+
   /** @returns {Game} */
   get current() {
     if (!this.game) throw new Error('the session has no game yet');

@@ -13,6 +13,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { T0, playerSuite } from './friend-page.mjs';
+import { clickPoint } from './play-page.mjs';
 import '../unit/glue.mjs';
 import en from '../../js/i18n/catalogues/en.js';
 import ru from '../../js/i18n/catalogues/ru.js';
@@ -54,6 +55,12 @@ test('a whole 5×5 game by links: the invitation, the join, moves both ways, the
     const mover = pages[f.toMove];
     await turn(mover, pages[1 - f.toMove]);
     if (ply === 4) await shot(bob, 'friend-game');
+    if (ply === 0) {
+      // On the friend's turn a tap here says whose turn it is, by name.
+      const empty = (await alice.evaluate(() => window.federa.legalMoves())).find((m) => /^[BW]C[a-e][1-5]$/.test(m)).slice(2);
+      await clickPoint(alice, empty);
+      assert.equal(await message(alice), 'Wait: it is Bob’s turn.');
+    }
   }
   const end = await facts(alice);
   assert.ok(end.result, 'the game ended');

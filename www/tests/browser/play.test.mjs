@@ -105,6 +105,13 @@ test('a whole game against the AI with real clicks, to the end', async () => {
   assert.equal(st.empty, 0);
   assert.match(await page.textContent('#turn'), /wins/);
   await shot(page, 'game-over');
+  // Stepped back, the game is still over: no Resign to rewrite its result.
+  assert.equal(await page.isVisible('#btn-resign'), false);
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForFunction((ply) => window.federa.status().ply === ply - 1, st.ply);
+  assert.doesNotMatch(await page.textContent('#turn'), /wins/, 'the position before the last move');
+  assert.equal(await page.isVisible('#btn-resign'), false, 'no Resign in a game over, an earlier position shown');
+  assert.equal(await page.isVisible('#btn-rematch'), true);
   await page.close();
 });
 

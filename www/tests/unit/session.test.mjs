@@ -407,11 +407,15 @@ test('in a finished game a new move at an earlier ply is a variation; the game s
   const won = '3x3 BSa1 WCc3 BSc1 WSb1 BCb3 WCa2 BCc2 WSa3 BCb2 WFCa3 BFCb1 WFCb1 BFSb1';
   const { session } = setUp({ game: wasm.GameHandle.fromRecord(won, false) });
   assert.equal(session.status().winner, 'dark');
+  assert.equal(session.over(), true);
   session.jump(1);
+  assert.deepEqual([session.status().winner, session.status().mainWinner, session.over()], [null, 'dark', true], 'over, an earlier position shown');
   session.act('c2', 'round');
   assert.equal(session.current.annotated(), won.replace('BSa1 WCc3', 'BSa1 WCc3 (WCc2)'));
   assert.equal(session.current.mainRecord(), won);
   assert.deepEqual(line(session), { moves: ['BSa1', 'WCc2'], ply: 2 });
+  assert.equal(session.over(), true, 'over, a variation shown');
+  assert.equal(setUp({ game: wasm.GameHandle.fromRecord('3x3 BSa1', false) }).session.over(), false);
 });
 
 test('another move at an earlier ply keeps the old line as a variation, which can be shown, promoted and deleted', () => {

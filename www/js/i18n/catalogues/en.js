@@ -119,6 +119,7 @@ export default {
   'move.swap': 'Light swapped sides.',
 
   'message.notYourTurn': "Wait: it is the AI's turn.",
+  'message.friendsTurn': 'Wait: it is {name}’s turn.',
   'message.aiFailed': 'The AI could not move: {reason}',
   'message.undone': 'Move taken back.',
   'message.loaded': 'Game loaded.',
@@ -471,6 +472,8 @@ export default {
   'puzzles.themes.edge': 'At the edge',
   'puzzles.history': 'Your attempts',
   'puzzles.noHistory': 'None yet.',
+  'puzzles.shapeTip': 'The shape button under the board chooses what a tap places: Round or Square. With a mouse, a right-click places a square.',
+  'puzzles.missTip': 'On your first try, Hint and Show solution count as a miss.',
   'puzzles.historySolved': '✓ {name} ({puzzle}): {rating} ({change})',
   'puzzles.historyMissed': '✗ {name} ({puzzle}): {rating} ({change})',
   'puzzles.gone': 'A puzzle no longer in the set',

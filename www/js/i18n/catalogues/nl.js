@@ -119,6 +119,7 @@ export default {
   'move.swap': 'Licht wisselde van kleur.',
 
   'message.notYourTurn': 'Even wachten: de computer is aan zet.',
+  'message.friendsTurn': 'Even wachten: {name} is aan zet.',
   'message.aiFailed': 'De computer kon geen zet doen: {reason}',
   'message.undone': 'Zet teruggenomen.',
   'message.loaded': 'Partij geladen.',
@@ -468,6 +469,8 @@ export default {
   'puzzles.themes.edge': 'Aan de rand',
   'puzzles.history': 'Je pogingen',
   'puzzles.noHistory': 'Nog geen.',
+  'puzzles.shapeTip': 'De vormknop onder het bord kiest wat een tik plaatst: Rond of Vierkant. Met een muis plaatst een rechtsklik een vierkant.',
+  'puzzles.missTip': 'Bij je eerste poging tellen Tip en Toon oplossing als een misser.',
   'puzzles.historySolved': '✓ {name} ({puzzle}): {rating} ({change})',
   'puzzles.historyMissed': '✗ {name} ({puzzle}): {rating} ({change})',
   'puzzles.gone': 'Een puzzel die niet meer in de verzameling zit',

@@ -131,6 +131,7 @@ export default {
   'move.swap': 'Светлые поменялись цветами.',
 
   'message.notYourTurn': 'Подождите: сейчас ходит компьютер.',
+  'message.friendsTurn': 'Подождите: сейчас ходит {name}.',
   'message.aiFailed': 'Компьютер не смог сделать ход: {reason}',
   'message.undone': 'Ход отменён.',
   'message.loaded': 'Партия загружена.',
@@ -535,6 +536,8 @@ export default {
   'puzzles.themes.edge': 'У края',
   'puzzles.history': 'Ваши попытки',
   'puzzles.noHistory': 'Пока нет.',
+  'puzzles.shapeTip': 'Кнопка формы под доской выбирает, какую фишку ставит касание: круглую или квадратную. Мышью квадратную ставит правый щелчок.',
+  'puzzles.missTip': 'С первой попытки «Подсказка» и «Показать решение» засчитываются как промах.',
   'puzzles.historySolved': '✓ {name} ({puzzle}): {rating} ({change})',
   'puzzles.historyMissed': '✗ {name} ({puzzle}): {rating} ({change})',
   'puzzles.gone': 'Задача, которой больше нет в наборе',

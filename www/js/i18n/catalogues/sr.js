@@ -128,6 +128,7 @@ export default {
   'move.swap': 'Светли је заменио боје.',
 
   'message.notYourTurn': 'Сачекај: рачунар је на потезу.',
+  'message.friendsTurn': 'Сачекај: {name} је на потезу.',
   'message.aiFailed': 'Рачунар није успео да одигра потез: {reason}',
   'message.undone': 'Потез је поништен.',
   'message.loaded': 'Партија је учитана.',
@@ -514,6 +515,8 @@ export default {
   'puzzles.themes.edge': 'Уз ивицу',
   'puzzles.history': 'Твоји покушаји',
   'puzzles.noHistory': 'Још ниједан.',
+  'puzzles.shapeTip': 'Дугме облика испод табле бира шта додир поставља: округлу или квадратну фигуру. Мишем, десни клик поставља квадратну.',
+  'puzzles.missTip': 'У првом покушају, „Савет” и „Прикажи решење” се рачунају као промашај.',
   'puzzles.historySolved': '✓ {name} ({puzzle}): {rating} ({change})',
   'puzzles.historyMissed': '✗ {name} ({puzzle}): {rating} ({change})',
   'puzzles.gone': 'Задатак којег више нема у скупу',

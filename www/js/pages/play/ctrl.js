@@ -197,7 +197,7 @@ export class PlayCtrl {
     session.on('change', ({ animate }) => this.onChange(animate));
     session.on('move', (moved) => this.onMove(moved));
     session.on('refused', ({ error }) => {
-      const text = error.kind === 'notYourTurn' ? t('message.notYourTurn') : describeError(t, error);
+      const text = error.kind === 'notYourTurn' ? this.notYourTurn() : describeError(t, error);
       this.say(text, 'error');
       this.view.announce(text);
     });
@@ -265,6 +265,13 @@ export class PlayCtrl {
     if (session.seatOf(color, st) === 'ai') return t('seat.ai', { level: t('level.' + session.level) });
     if (session.againstAi()) return t('seat.you');
     return t('seat.' + st.seats[color]);
+  }
+
+  /** Why a move here must wait: whose turn it is, the AI's or the friend's by name. */
+  notYourTurn() {
+    const { session, t } = this;
+    const st = session.status();
+    return session.seatOf(st.toMove, st) === 'remote' ? t('message.friendsTurn', { name: this.links.opponent() }) : t('message.notYourTurn');
   }
 
   /**

@@ -246,6 +246,12 @@ export class LinkGames {
     saveFile(new Blob([text], { type: 'text/calendar' }), `federa-${facts.id}.ics`);
   }
 
+  /** The other player's name in the link game shown. */
+  opponent() {
+    const facts = this.ctrl?.facts;
+    return facts ? opponentName(this.page.t, facts) : '';
+  }
+
   /** The live clock's choices in the language shown. */
   translate() {
     for (const option of $('live-clock').options) option.textContent = clockName(this.page.t, readClock(this.parts.engine, option.value));

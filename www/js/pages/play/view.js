@@ -128,7 +128,8 @@ export class PlayView {
     const human = session.humanToMove(st);
     const autoplay = Boolean(this.ctrl.autoplay);
     const friend = this.ctrl.links.verbs();
-    const over = session.outcome(st) !== null;
+    // Over at the main line's end, also while an earlier position or a variation is shown.
+    const over = session.over(st);
     $('btn-swap').hidden = !(st.swapAvailable && human);
     // In a game by link a take-back is asked for (the link game's panel).
     $('btn-undo').hidden = session.remote();
@@ -306,6 +307,8 @@ export class PlayView {
           : t('review.stopped', { done: judged, count: game.tokens.length });
     status.hidden = !running && !error && judged === 0;
     for (const id of ['review-graph-box', 'review-table', 'review-steps']) $(id).hidden = judged === 0;
+    // On a phone the board stays on top while the steps below are used (federa.css).
+    document.body.classList.toggle('reviewing', judged > 0);
     const tree = session.current.tree();
     renderMoves($('move-list'), tree, t, (id) => this.ctrl.showNode(id));
     const onMain = tree.rows.some((/** @type {{ id: number }} */ r) => r.id === tree.current);
