@@ -230,7 +230,7 @@ test('a problem tells a wrong move, a hint, the board’s answer and the solutio
     solution: 'BCc3 {centre} (BCa1? {a corner}) WCb2 BCd4',
   });
   context.mock.timers.enable({ apis: ['setTimeout'] });
-  assert.deepEqual(view.bar, ['btn.hint', 'embed.reset']);
+  assert.deepEqual(view.bar, ['shape.round', 'btn.hint', 'embed.reset']);
   click(view, 'a1');
   assert.equal(ctrl.record(), '5x5', 'taken back');
   assert.deepEqual(heard.at(-1), ['failed', { token: 'BCa1', comment: 'a corner' }]);

@@ -56,7 +56,7 @@ test('each mode has its own buttons', () => {
     // One move has no evaluation: the review may be asked for.
     review: ['btn.first', 'btn.back', 'btn.forward', 'btn.last', 'btn.review'],
     diagram: [],
-    problem: ['btn.hint', 'embed.reset'],
+    problem: ['shape', 'btn.hint', 'embed.reset'],
   });
   const running = ctxOf({ record: '5x5 BCa1', running: true });
   modes.review.bar(running.ctx);

@@ -121,7 +121,9 @@ export const modes = {
   problem: {
     ...base,
     solves: true,
-    bar({ add, hint, reset, giveUp, cfg }) {
+    bar({ add, hint, reset, giveUp, cfg, shapeToggle }) {
+      // A tap places the shape chosen here (a mouse's right button places a square).
+      shapeToggle();
       add('btn.hint', hint);
       if (cfg.proof) add('problem.showSolution', giveUp);
       add('embed.reset', reset);

@@ -95,10 +95,12 @@ async function start() {
 
   const signed = (/** @type {number} */ n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '±0');
 
-  /** The result line of the puzzle shown, once it has been attempted. */
+  /** The result line of the puzzle shown, once it has been attempted; before, what a hint costs. */
   function showResult() {
     const p = shown === null ? null : puzzles[shown];
     const attempt = p ? attemptAt(progress, p.position) : null;
+    $('puzzle-tip').hidden = !p;
+    $('puzzle-tip').textContent = [t('puzzles.shapeTip'), attempt ? '' : t('puzzles.missTip')].filter(Boolean).join(' ');
     const line = $('puzzle-result');
     line.hidden = !attempt;
     if (!p || !attempt) return;
@@ -144,6 +146,7 @@ async function start() {
       $('puzzle-about').textContent = t(progress.theme === 'any' ? 'puzzles.noneLeftAboutAll' : 'puzzles.noneLeftAbout');
       board.replaceChildren();
       $('puzzle-result').hidden = true;
+      $('puzzle-tip').hidden = true;
       return;
     }
     const p = puzzles[shown];
