@@ -27,6 +27,27 @@ const STARTUP_MS = 20000;
  * @typedef {{ record: string, pie: boolean, ply: number, ms: number, iterations: number, seed?: number }} AnalysisRequest
  */
 
+/** The blob: module that starts a worker of another origin's script, by its URL. @type {Map<string, string>} */
+const starters = new Map();
+
+/**
+ * A module worker running `url`. A page may start a worker only from its
+ * own origin: an embedded board on another site's page starts a blob:
+ * module of that page's origin, which imports the script by its absolute
+ * URL (so the script's host must allow other sites: CORS). The worker's
+ * own imports and the wasm are then found from the script's URL.
+ * @param {URL} url
+ */
+export function moduleWorker(url) {
+  if (url.origin === location.origin) return new Worker(url, { type: 'module' });
+  let starter = starters.get(url.href);
+  if (!starter) {
+    starter = URL.createObjectURL(new Blob([`import ${JSON.stringify(url.href)};\n`], { type: 'text/javascript' }));
+    starters.set(url.href, starter);
+  }
+  return new Worker(starter, { type: 'module' });
+}
+
 export class AiClient {
   constructor() {
     /** @type {Worker | null} */
@@ -41,7 +62,7 @@ export class AiClient {
   /** @returns {Promise<void>} */
   start() {
     if (this.worker && this.ready) return this.ready;
-    const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+    const worker = moduleWorker(new URL('./worker.js', import.meta.url));
     this.worker = worker;
     /** @type {Promise<void>} */
     const ready = new Promise((resolve, reject) => {

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { serve } from './server.mjs';
 import { launch, launchOwn } from './browser.mjs';
 import { clickPoint, newGame } from './play-page.mjs';
+import { boardsReady, clickIn, messageIn as message, recordIn as recordOf } from './embed-page.mjs';
 import { sameAsEnglish } from '../same-as-english.mjs';
 import en from '../../js/i18n/catalogues/en.js';
 import ru from '../../js/i18n/catalogues/ru.js';
@@ -60,39 +61,6 @@ async function open(url, lang = 'en', ours = true) {
   if (ours) await page.waitForFunction(() => document.documentElement.classList.contains('ready'));
   return page;
 }
-
-/// Waits until every <federa-board> on the page shows a board or a message.
-async function boardsReady(page) {
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll('federa-board')].every((b) => {
-      const root = b.shadowRoot;
-      return root && (root.querySelector('.problem') || root.querySelector('.failed') || root.querySelector('canvas'));
-    }),
-  );
-  // A frame for the canvases to draw.
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-}
-
-/// Clicks a point of the board inside a <federa-board> (by CSS selector).
-async function clickIn(page, selector, point, button = 'left') {
-  const box = await page.evaluate((sel) => {
-    const element = document.querySelector(sel);
-    element.scrollIntoView({ block: 'center' });
-    const rect = element.shadowRoot.querySelector('canvas').getBoundingClientRect();
-    const size = Number(element.api.record().match(/(\d+)x\d+/)[1]);
-    return { x: rect.x, y: rect.y, width: rect.width, size };
-  }, selector);
-  // The board's geometry with coordinates shown: 1.15 cells of margin.
-  const cell = box.width / (box.size - 1 + 2 * 1.15);
-  const col = point.charCodeAt(0) - 97;
-  const row = Number(point.slice(1)) - 1;
-  await page.mouse.click(box.x + (1.15 + col) * cell, box.y + (1.15 + box.size - 1 - row) * cell, { button });
-}
-
-const message = (page, selector) =>
-  page.evaluate((sel) => document.querySelector(sel).shadowRoot.querySelector('.message').textContent, selector);
-
-const recordOf = (page, selector) => page.evaluate((sel) => document.querySelector(sel).api.record(), selector);
 
 test('two embedded boards on another part of the site, and a bad attribute', async () => {
   const page = await open(`${server.origin}/elsewhere/two-boards.html`, 'en', false);

@@ -5,11 +5,13 @@
 // that does not move under the reader.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from './server.mjs';
 import { PHONE, launch } from './browser.mjs';
 import { clickPoint, newGame } from './play-page.mjs';
+import { tapIn } from './embed-page.mjs';
 import '../unit/glue.mjs';
 
 const { createI18n } = await import('../../js/i18n/i18n.js');
@@ -148,6 +150,72 @@ test('a visit on a phone: a first tap looks, a second plays, to the end of a gam
     assert.doesNotMatch(note, TOKEN);
     assert.match(note, /% of the win chance lost/);
   }
+  await page.close();
+});
+
+/** Whether the element is wholly inside the window, as the reader sees it now. */
+const inView = (page, selector) =>
+  page.evaluate((s) => {
+    const r = document.querySelector(s).getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= window.innerHeight;
+  }, selector);
+
+for (const kind of ['phone', 'desktop']) {
+  test(`a review's next mistake keeps the board in view, and the button in reach (${kind})`, async () => {
+    // Dark's last move, BCb2, throws away the win BSb2 had.
+    const page = await openPage(kind, '', '#' + new URLSearchParams({ r: '3x3 BSa1 WCc3 BSc1 WSb1 BCb3 WCa2 BCc2 WSa3 BCb2', pie: '0' }));
+    await reviewAndWait(page);
+    await page.click('#nav-first');
+    // The reader goes down to the review's buttons once; from there on, no scrolling.
+    await page.locator('#btn-next-mistake').scrollIntoViewIfNeeded();
+    for (let k = 0; k < 9 && (await page.evaluate(() => window.federa.review().mistakeAt)) !== 9; k++) {
+      assert.ok(await inView(page, '#btn-next-mistake'), `Next mistake in view before step ${k + 1}`);
+      await page.click('#btn-next-mistake');
+      assert.ok(await inView(page, '#board'), `the board in view after step ${k + 1}`);
+    }
+    assert.equal(await page.evaluate(() => window.federa.review().mistakeAt), 9);
+    assert.ok(await inView(page, '#review-note'), 'the mistake\'s words in view');
+    await page.close();
+  });
+}
+
+test('on a phone a puzzle whose answer is a square is solved by taps: the shape button, then the point; what a hint costs is said first', async () => {
+  const file = await fs.readFile(path.join(DIST, 'puzzles.txt'), 'utf8');
+  const [position, moves] = file
+    .split('\n')
+    .filter((l) => l.trim() && !l.startsWith('#'))
+    .map((l) => l.split('\t'))
+    .find(([, m]) => /^[BW]S[a-y]\d+ /.test(m));
+  const line = moves.split(' ');
+  const page = await openPage('phone', 'puzzles.html');
+  await page.evaluate((current) => {
+    const fresh = { version: 2, rating: { rating: 1500, rd: 350, vol: 0.06 }, attempts: [], solvedBefore: [], difficulty: 'normal', theme: 'any', current };
+    localStorage.setItem('federa.puzzles', JSON.stringify(fresh));
+  }, position);
+  await page.reload();
+  await page.waitForFunction(() => document.documentElement.classList.contains('puzzles-ready') && document.querySelector('#puzzle-board federa-board')?.api);
+  assert.match(await page.textContent('#puzzle-tip'), /right-click places a square\. On your first try, Hint and Show solution count as a miss\.$/);
+  const board = '#puzzle-board federa-board';
+  const toggle = page.locator(`${board} button[data-action^="shape."]`);
+  const played = () => page.evaluate((sel) => document.querySelector(sel).api.record().split('\n').at(-1).trim().split(' ').length - 1, board);
+  for (let k = 0; k < line.length; k++) {
+    const token = line[k];
+    if (token[0] === line[0][0]) {
+      if (token[1] !== 'F') {
+        const shape = token[1] === 'S' ? '■ Square' : '● Round';
+        if ((await toggle.textContent()) !== shape) await toggle.tap();
+        assert.equal(await toggle.textContent(), shape);
+      }
+      // A first tap looks, a second plays.
+      const point = token.match(/[a-y]\d+$/)[0];
+      for (let n = 0; n < 2; n++) await tapIn(page, board, point);
+    }
+    await page.waitForFunction(([sel, n]) => document.querySelector(sel).api.record().split('\n').at(-1).trim().split(' ').length - 1 === n, [board, k + 1]);
+  }
+  assert.equal(await played(), line.length);
+  await page.waitForFunction(() => !document.getElementById('puzzle-result').hidden);
+  assert.match(await page.textContent('#puzzle-result'), /^Solved! /);
+  assert.doesNotMatch(await page.textContent('#puzzle-tip'), /miss/, 'tried: no more to say about a miss');
   await page.close();
 });
 

@@ -1,7 +1,8 @@
 // A static file server for the tests: serves dist/ under a sub-path (as a
 // project page would be), and optionally other folders under other paths,
 // with the MIME types a static host sends; records every request it sees.
-// `overrides` (path → body) replaces files while a test needs it.
+// `overrides` (path → body) replaces files while a test needs it; `cors`
+// sends Access-Control-Allow-Origin: * with every file.
 import http from 'node:http';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -19,7 +20,9 @@ const TYPES = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-export async function serve(root, prefix = '/', others = {}) {
+export async function serve(root, prefix = '/', others = {}, { cors = false } = {}) {
+  // A host that lets other sites load its files sends this with each (GitHub Pages does).
+  const allow = cors ? { 'access-control-allow-origin': '*' } : {};
   const requests = [];
   const overrides = new Map();
   const mounts = [[prefix, root], ...Object.entries(others)];
@@ -27,7 +30,7 @@ export async function serve(root, prefix = '/', others = {}) {
     const url = new URL(req.url, 'http://localhost');
     requests.push(url.pathname);
     if (overrides.has(url.pathname)) {
-      res.writeHead(200, { 'content-type': TYPES[path.extname(url.pathname)], 'cache-control': 'no-store' });
+      res.writeHead(200, { 'content-type': TYPES[path.extname(url.pathname)], 'cache-control': 'no-store', ...allow });
       res.end(overrides.get(url.pathname));
       return;
     }
@@ -49,6 +52,7 @@ export async function serve(root, prefix = '/', others = {}) {
       res.writeHead(200, {
         'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
         'cache-control': 'no-cache',
+        ...allow,
       });
       res.end(body);
     } catch {
