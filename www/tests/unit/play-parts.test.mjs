@@ -204,6 +204,27 @@ test('the coach judges a human move only when it is on, and notes mistakes, not 
   assert.equal(coach.words(), '');
 });
 
+test('a player faster than the coach: the judgement under way is not replaced, the latest move is judged next, and the ones between are skipped', async () => {
+  const { page, session } = pageOf({ settings: { coach: true } });
+  const client = fakeClient();
+  const coach = new Coach(page, client, () => {});
+  for (const [ply, point] of [[1, 'a1'], [2, 'b2'], [3, 'c3']]) {
+    session.act(point, 'round');
+    coach.onHumanMove(ply);
+  }
+  assert.deepEqual(client.asks.map((a) => a.request.ply), [1], 'one judgement at a time');
+  assert.equal(coach.status(), t('coach.judging'));
+  client.asks[0].resolve(judgement(1, 'BCa1', 'blunder'));
+  await settle();
+  assert.equal(coach.words(), '', 'no note for a move the player has gone past');
+  assert.equal(coach.last?.class, 'blunder', 'its verdict is said');
+  assert.deepEqual(client.asks.map((a) => a.request.ply), [1, 3], 'then the latest move, move 2 skipped');
+  client.asks[1].resolve(judgement(3, 'BCc3', 'mistake'));
+  await settle();
+  assert.equal(coach.status(), t('coach.last', { move: named('BCc3'), class: t('class.mistake') }));
+  assert.equal(coach.words(), t('coach.mistake', { move: named('BCc3'), before: 60, after: 30, best: named('BCc3') }));
+});
+
 test('the coach’s take-back undoes the noted move and the AI’s reply', async () => {
   const { page, session } = pageOf({ record: '5x5 BCa1 WCb2', seats: againstAiAs('light'), settings: { coach: true } });
   const client = fakeClient();

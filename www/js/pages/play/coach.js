@@ -1,7 +1,9 @@
 // @ts-check
 // The coach: after each of the human's moves, when the setting is on, the
 // AI judges it in a worker of its own; a mistake or a blunder gets a note
-// offering to take it back (with the AI's reply to it).
+// offering to take it back (with the AI's reply to it). A judgement under
+// way is never replaced (a player moving faster than the AI judges would
+// hear nothing): moves made meanwhile wait, and the latest is judged next.
 import { percent } from '../../panels/analysis.js';
 import { JUDGE_ITERATIONS } from '../../ai/review-runner.js';
 
@@ -26,6 +28,8 @@ export class Coach {
     this.last = null;
     /** The move being judged (its ply), if any. @type {number | null} */
     this.judging = null;
+    /** The latest move of the human's to judge once the one under way is judged. @type {number | null} */
+    this.waiting = null;
   }
 
   /**
@@ -35,7 +39,9 @@ export class Coach {
    */
   onHumanMove(ply) {
     this.hide();
-    if (this.page.settings.values.coach) this.judge(ply);
+    if (!this.page.settings.values.coach) return;
+    if (this.judging === null) this.judge(ply);
+    else this.waiting = ply;
   }
 
   /** @param {import('../../engine/types.js').Status} st the position now shown */
@@ -52,6 +58,7 @@ export class Coach {
     this.hide();
     this.last = null;
     this.judging = null;
+    this.waiting = null;
   }
 
   /**
@@ -72,13 +79,17 @@ export class Coach {
       // A coach that cannot judge says nothing: the game goes on.
       judged = null;
     }
-    if (this.judging === ply) this.judging = null;
-    this.render();
-    if (!judged || session.current !== game || game.moveAt(ply - 1)?.token !== judged.played) return;
-    this.last = judged;
-    this.render();
-    if (judged.class !== 'mistake' && judged.class !== 'blunder') return;
-    this.note = { ply, judged };
+    if (this.judging !== ply) return;
+    this.judging = null;
+    const next = this.waiting;
+    this.waiting = null;
+    const kept = judged && session.current === game && game.moveAt(ply - 1)?.token === judged.played ? judged : null;
+    if (kept) this.last = kept;
+    if (next !== null && session.current === game && this.page.settings.values.coach) this.judge(next);
+    else this.render();
+    // A note offers to take the move back only while it is the human's latest.
+    if (!kept || next !== null || (kept.class !== 'mistake' && kept.class !== 'blunder')) return;
+    this.note = { ply, judged: kept };
     this.render();
     this.page.announce(this.words());
   }

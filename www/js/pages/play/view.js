@@ -178,6 +178,8 @@ export class PlayView {
     // A live region: written only when it says something new.
     if ($('coach-status').textContent !== status) $('coach-status').textContent = status;
     $('coach-status').hidden = !status;
+    // Its verdict's colour: a blunder is not said in the green of a fine move (federa.css).
+    $('coach-status').dataset.verdict = coach.judging === null && coach.last ? coach.last.class : '';
   }
 
   /**
