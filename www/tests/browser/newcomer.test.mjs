@@ -106,6 +106,12 @@ async function reviewAndWait(page) {
 
 test('a visit on a phone: a first tap looks, a second plays, to the end of a game and its review', async () => {
   const page = await openPage('phone');
+  // A first visit: a board a finger can play on, what a tap does said at once, and no room kept for an evaluation bar that is off.
+  assert.equal((await status(page)).size, 9);
+  assert.equal(await page.textContent('#message'), 'Tap a point to see what a move there would do, then tap it again or press Play.');
+  assert.equal(await page.isVisible('#message'), true);
+  const gap = await page.evaluate(() => document.getElementById('board').getBoundingClientRect().top - document.getElementById('board-area').getBoundingClientRect().top);
+  assert.ok(gap < 4, `the board at the top of its area (${gap} px below)`);
   await newGame(page, { size: 5, opponent: 'ai', level: 'novice', side: 'light', pie: false });
   assert.equal(await page.isVisible('#btn-play'), true);
   assert.equal(await page.isDisabled('#btn-play'), true);
@@ -371,7 +377,7 @@ test('auto-play is for a game at one screen: hidden against the AI, and its butt
 });
 
 for (const kind of ['desktop', 'phone', 'ruPhone']) {
-  test(`nothing moves under the reader (${kind}): a hint, an error, a tap's selection, the analysis board`, async () => {
+  test(`nothing moves under the reader (${kind}): a hint, an error, a tap's selection, the analysis board's value`, async () => {
     const page = await openPage(kind);
     await newGame(page, { size: 9, opponent: 'human' });
     // Where the board and the buttons are on the page (not in the viewport, which may scroll).
@@ -405,9 +411,14 @@ for (const kind of ['desktop', 'phone', 'ruPhone']) {
       await page.evaluate(() => scrollTo(0, 0));
       assert.deepEqual(await at(), still, 'with a point selected');
     }
+    // The analysis turned on: on a phone the evaluation bar takes its room
+    // above the board at the press (none is kept while it is off); its value,
+    // arriving later, moves nothing.
     await page.click('#btn-analysis');
+    const on = await at();
+    if (kind === 'desktop') assert.deepEqual(on, still, 'the bar beside the board');
     await page.waitForSelector('#eval-bar:not([hidden])');
-    assert.deepEqual(await at(), still, 'with the analysis board on');
+    assert.deepEqual(await at(), on, 'with the analysis board on');
     await page.close();
   });
 }

@@ -127,6 +127,7 @@ export default {
   'message.textCopied': 'Text copied.',
   'message.linkCopied': 'Link copied.',
   'message.newGame': 'New game on {size} by {size}.',
+  'message.firstTap': 'Tap a point to see what a move there would do, then tap it again or press Play.',
   'message.nothingToChange': '{at} is empty: there is no group to change.',
 
   'ai.starting': 'The AI is thinking…',

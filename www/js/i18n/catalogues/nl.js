@@ -127,6 +127,7 @@ export default {
   'message.textCopied': 'Tekst gekopieerd.',
   'message.linkCopied': 'Link gekopieerd.',
   'message.newGame': 'Nieuwe partij op een bord van {size} bij {size}.',
+  'message.firstTap': 'Tik op een punt om te zien wat een zet daar doet, en tik nog eens of druk op Spelen.',
   'message.nothingToChange': '{at} is leeg: er is geen groep om te veranderen.',
 
   'ai.starting': 'De computer denkt na…',

@@ -136,6 +136,7 @@ export default {
   'message.textCopied': 'Текст је копиран.',
   'message.linkCopied': 'Линк је копиран.',
   'message.newGame': 'Нова партија на табли {size} × {size}.',
+  'message.firstTap': 'Додирни тачку да видиш шта би потез ту урадио, па је додирни поново или притисни „Одиграј”.',
   'message.nothingToChange': 'Тачка {at} је празна: нема групе за претварање.',
 
   'ai.starting': 'Рачунар размишља…',

@@ -77,11 +77,13 @@ import { SettingsPanel } from './settings-panel.js';
  *   elements: { badge: HTMLElement, host: HTMLElement, announcer: HTMLElement, clocks: HTMLElement },
  *   address: Address,
  *   beep: () => void,
+ *   touch?: () => boolean,
  * }} Options
  * i18n: the language's words, loaded; view: makes the view, which reads
  * this ctrl; ai: a new AI client (each part asks a worker of its own);
  * elements: where the board view and the clocks draw; beep: the clocks'
- * low-time sound.
+ * low-time sound; touch: whether the reader's pointer is a finger (a first
+ * visit is told how a tap plays).
  */
 
 const AUTOPLAY_MS = 250;
@@ -89,8 +91,9 @@ const REVIEW_SAVE_MS = 1000;
 
 export class PlayCtrl {
   /** @param {Options} options */
-  constructor({ engine, settings, keeper, board, i18n, view, ai, elements, address, beep }) {
+  constructor({ engine, settings, keeper, board, i18n, view, ai, elements, address, beep, touch = () => false }) {
     this.engine = engine;
+    this.touch = touch;
     this.settings = settings;
     this.keeper = keeper;
     this.board = board;
@@ -427,7 +430,11 @@ export class PlayCtrl {
     }
     const { opened, linkError } = this.persist.open(fromLink(hash), this.settings.values.level);
     if (opened) await this.openGame(opened);
-    else this.newGame();
+    else {
+      this.newGame();
+      // No game kept: a first visit, whose first tap would only look.
+      if (this.touch()) this.say(t('message.firstTap'));
+    }
     // After the game is set, which clears the message.
     if (linkError) this.say(t('load.badLink', { reason: describeError(t, /** @type {any} */ (linkError)) }), 'error');
     this.view.drawLost();

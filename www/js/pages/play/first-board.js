@@ -8,6 +8,8 @@ import { SettingsStore } from '../../game/settings.js';
 import { $ } from '../../lib/dom.js';
 
 export const settings = new SettingsStore(readSettings(), (values) => keeper.write(SETTINGS_KEY, values));
+// The evaluation bar's room, as the page will keep it (federa.css), from the first paint.
+$('board-area').classList.toggle('analysing', settings.values.analysis);
 export const board = createBoard($('board'), {
   ...preview(settings.values),
   coordinates: settings.values.coordinates,

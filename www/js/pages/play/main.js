@@ -41,6 +41,7 @@ const ctrl = new PlayCtrl({
     base: () => location.href.split('#')[0],
   },
   beep,
+  touch: () => matchMedia('(pointer: coarse)').matches,
 });
 const { session, boardView, analysis, explorer, steps, review, coach, links, clocks, t } = ctrl;
 

@@ -16,11 +16,20 @@ export const SETTINGS_KEY = 'federa.settings';
 /** The stored settings over the defaults (bad ones noted, and replaced by the defaults). */
 export function readSettings() {
   const read = readEntry(keeper.storage, SETTINGS_KEY, settingsProblem);
-  if (!read.lost) return { ...DEFAULTS, ...(read.value ?? {}) };
+  if (!read.lost) return { ...DEFAULTS, ...(read.value ?? firstVisit()) };
   keeper.lose(read.lost);
   // Kept under its backup key: the defaults may take its place at once.
   if (read.lost.backup) writeEntry(keeper.storage, SETTINGS_KEY, DEFAULTS);
   return { ...DEFAULTS };
+}
+
+/**
+ * A first visit's settings besides the defaults: on a phone's screen a 9×9
+ * board, whose points a finger tells apart (13×13's are 24 px apart at
+ * 360 px). Kept once the player changes a setting.
+ */
+function firstVisit() {
+  return typeof matchMedia === 'function' && matchMedia('(max-width: 600px)').matches ? { size: 9 } : {};
 }
 
 /**

@@ -226,6 +226,7 @@ export class PlayView {
     $('analysis-status').hidden = !on;
     const dark = st.winner ? Number(st.winner === 'dark') : a && darkChance(a, st);
     renderEvalBar($('eval-bar'), on ? dark : null, t);
+    $('board-area').classList.toggle('analysing', on);
     const candidates = a && !st.winner ? shownCandidates(a) : [];
     $('candidate-list').hidden = candidates.length === 0;
     renderCandidates($('candidate-list'), candidates, t);
