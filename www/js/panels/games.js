@@ -170,7 +170,7 @@ export function renderArchive(list, games, { t, locale, current, renaming, look 
       const actionsRow = document.createElement('div');
       actionsRow.className = 'row game-actions';
       if (s.id === renaming) {
-        body.append(renameForm(t, s, typed ?? s.name ?? '', actions), facts);
+        body.append(renameForm(t, s, typed ?? gameTitle(t, s), actions), facts);
         return item;
       }
       /** @type {HTMLElement} */

@@ -410,6 +410,7 @@ test('a puzzle plays out to the win, a wrong move is explained and taken back, a
   const size = long.position.split('/').length;
   assert.equal(await page.textContent('#puzzle-about'), `${size}×${size} · ${color} to move: win within 3 of your moves.`);
   assert.equal(await page.textContent('#puzzle-rating'), '1500?');
+  assert.equal(await page.textContent('#puzzle-provisional'), '(the ? says it is provisional: a few more puzzles will settle it)');
   // The reader's moves; the board answers each with the longest defence.
   await playLine(page, long.line, long.line[0][0]);
   assert.match(await message(page, PUZZLE_BOARD), /^Solved!/);
@@ -417,7 +418,7 @@ test('a puzzle plays out to the win, a wrong move is explained and taken back, a
   const up = Math.round(won.rating) - 1500;
   assert.equal(
     await page.textContent('#puzzle-result'),
-    `Solved! The puzzle is rated ${long.rating}; your rating is now ${Math.round(won.rating)} (+${up}).`,
+    `Solved at the first try: the puzzle is rated ${long.rating}; your rating is now ${Math.round(won.rating)} (+${up}).`,
   );
   assert.equal(await page.textContent('#puzzle-rating'), `${Math.round(won.rating)}?`);
   await page.close();
@@ -663,6 +664,12 @@ test('every rules diagram renders and answers the reader as its text says', asyn
   for (const lesson of LESSONS) {
     const failed = await page.evaluate((sel) => Boolean(document.querySelector(sel).shadowRoot.querySelector('.failed')), lesson.id);
     assert.equal(failed, false, `${lesson.id} renders`);
+    // Swap sides is offered where the engine says a swap is a move, and nowhere else.
+    const shown = await page.evaluate((sel) => {
+      const button = document.querySelector(sel).shadowRoot.querySelector('.swap');
+      return Boolean(button && !button.hidden);
+    }, lesson.id);
+    assert.equal(shown, lesson.act[0] === 'swap', `${lesson.id}: Swap sides ${shown ? 'shown' : 'hidden'}`);
     if (lesson.act[0] === 'swap') {
       await page.evaluate((sel) => document.querySelector(sel).shadowRoot.querySelector('.swap').click(), lesson.id);
     } else {

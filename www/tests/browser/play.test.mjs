@@ -632,6 +632,7 @@ test('the archive: two games listed, reopened, renamed, deleted and put back, ke
   // Rename the other, then delete it and put it back.
   const other = page.locator('#archive-list .game:not(.current)');
   await other.locator('button[data-action="archive.rename"]').click();
+  assert.equal(await page.inputValue('#archive-list .game-rename input'), 'Human – Human', 'the box holds the title shown');
   await page.fill('#archive-list .game-rename input', 'Practice');
   await page.keyboard.press('Enter');
   assert.deepEqual(await titles(), ['Human – Human', 'Practice']);

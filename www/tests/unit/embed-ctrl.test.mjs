@@ -246,7 +246,8 @@ test('a problem tells a wrong move, a hint, the board’s answer and the solutio
   const record = ctrl.record();
   assert.deepEqual(heard.map(([event]) => event), ['failed', 'hint', 'move', 'move', 'solved', 'move']);
   assert.deepEqual(heard.at(-2), ['solved', { record }]);
-  assert.equal(view.parts.line, t('problem.solved'));
+  assert.equal(view.parts.line, '', 'the message says it is solved, the line above nothing more');
+  assert.equal(view.said.findLast((m) => m.tone === 'win')?.text.startsWith(t('problem.solved')), true);
   assert.equal(ctrl.readerToMove(), false, 'solved: nothing more to play');
   assert.deepEqual(view.events, heard);
 });

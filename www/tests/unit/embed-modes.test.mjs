@@ -112,7 +112,7 @@ test('a problem judges the reader’s moves, answers for the other side and is s
   assert.equal(modes.problem.check(ctx, dark('BCd4')), null);
   assert.equal(problem.followed(), true);
   assert.equal(problem.readerToMove({ toMove: 'dark' }), false);
-  assert.equal(modes.problem.status(ctx, null), 'problem.solved');
+  assert.equal(modes.problem.status(ctx, null), '', 'solved: the message says so');
 });
 
 test('a solution that does not read is the engine’s error', () => {

@@ -343,8 +343,10 @@ export class BoardCtrl extends Emitter {
     this.say('', '');
     boardView.cursor = null;
     session.load(fresh, this.mode().seats(cfg), cfg.level, fresh.status().ply);
-    // After the game is loaded: review mode's bar depends on its record.
+    // After the game is loaded: review mode's bar depends on its record;
+    // drawn again, so that the new bar's buttons (Swap sides) follow the game.
     this.buildBar();
+    this.update(null);
   }
 
   /** The board and its board view, which ask the controller who may act and how. */

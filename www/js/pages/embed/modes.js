@@ -128,8 +128,8 @@ export const modes = {
       if (cfg.proof) add('problem.showSolution', giveUp);
       add('embed.reset', reset);
     },
-    status: ({ t, problem }) =>
-      problem?.solved ? t('problem.solved') : t('problem.toFind', { color: t('color.' + problem?.side) }),
+    // Once solved the message under the board says so (and is heard): the line above says nothing more.
+    status: ({ t, problem }) => (problem?.solved ? '' : t('problem.toFind', { color: t('color.' + problem?.side) })),
     check: ({ problem, session }, move) => problem?.check(move, session.current) ?? null,
   },
 };

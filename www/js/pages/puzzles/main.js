@@ -66,6 +66,7 @@ async function start() {
   function showRating() {
     $('puzzle-rating').textContent = ratingText(progress.rating);
     $('puzzle-rating').title = t('puzzles.deviation', { rd: Math.round(progress.rating.rd) });
+    $('puzzle-provisional').textContent = progress.rating.rd > PROVISIONAL_RD ? t('puzzles.provisional') : '';
     $('puzzle-count').textContent = solvedLine(t, solvedCount(puzzles, progress), puzzles.length);
   }
 
