@@ -22,6 +22,9 @@ import { MARKED } from '../engine/facts.js';
 export function renderMoves(list, tree, t, onShow) {
   list.textContent = '';
   const line = new Set(tree.line);
+  /** @type {Map<number, string>} */
+  const numbers = new Map();
+  numberLine(tree.rows, null, null, t, numbers);
   /** @param {Row} row @param {boolean} numbered */
   const button = (row, numbered) => {
     const b = document.createElement('button');
@@ -29,7 +32,7 @@ export function renderMoves(list, tree, t, onShow) {
     b.className = 'mv';
     b.dataset.ply = String(row.ply);
     b.dataset.node = String(row.id);
-    b.textContent = (numbered ? number(row, t) + ' ' : '') + shownToken(row, t);
+    b.textContent = (numbered ? numbers.get(row.id) + ' ' : '') + shownToken(row, t);
     if (row.glyph) {
       const mark = document.createElement('span');
       // The glyph's meaning names its colour's class (facts.js's GLYPHS).
@@ -75,7 +78,7 @@ export function renderMoves(list, tree, t, onShow) {
       pair = document.createElement('li');
       const num = document.createElement('span');
       num.className = 'num';
-      num.textContent = number(row, t);
+      num.textContent = numbers.get(row.id) ?? '';
       pair.appendChild(num);
       // A row that starts with Light's move keeps the columns.
       if (row.color === 'light') pair.appendChild(document.createElement('span'));
@@ -124,15 +127,27 @@ function shownToken(row, t) {
 }
 
 /**
- * The number before a move: `3.` for Dark's, `3…` for Light's. Dark's move
- * at ply p opens row ⌊p/2⌋ + 1 and Light's is in row ⌈p/2⌉, with or
- * without a swap (after it, Dark's moves fall on even plies).
- * @param {Row} row
+ * The numbers before the moves of a line and its variations, by node id:
+ * a Dark move opens the next number (`3.`), a Light move takes the number
+ * of the Dark move before it (`3…`), or the next one after a Light move
+ * (Dark's turn there was skipped, its number spent). The line's first move
+ * is numbered from its ply: Dark's at ply p opens ⌊p/2⌋ + 1, Light's is in
+ * ⌈p/2⌉. A variation goes on from the number before the move it replaces.
+ * @param {Row[]} rows
+ * @param {number | null} n the number of the move before the line's first (null: none)
+ * @param {'dark' | 'light' | null} prev that move's colour
  * @param {import('../i18n/words.js').Translate} t
+ * @param {Map<number, string>} into
  */
-function number(row, t) {
-  const dark = row.color === 'dark';
-  return t(dark ? 'moves.number' : 'moves.numberSecond', { n: dark ? Math.floor(row.ply / 2) + 1 : Math.ceil(row.ply / 2) });
+function numberLine(rows, n, prev, t, into) {
+  for (const row of rows) {
+    const before = /** @type {const} */ ([n, prev]);
+    if (n === null) n = row.color === 'dark' ? Math.floor(row.ply / 2) + 1 : Math.ceil(row.ply / 2);
+    else if (row.color === 'dark' || prev === 'light') n += 1;
+    into.set(row.id, t(row.color === 'dark' ? 'moves.number' : 'moves.numberSecond', { n }));
+    for (const v of row.variations) numberLine(v, before[0], before[1], t, into);
+    prev = row.color;
+  }
 }
 
 /**

@@ -128,6 +128,8 @@ test('clicking an enclosed group changes it', async () => {
   assert.match(await record(page), /WSc1 WFCb2$/);
   st = await status(page);
   assert.equal(st.dark, 1);
+  // Light's two moves in a row: the second takes the next number, Dark's skipped turn between them.
+  assert.deepEqual(await page.$$eval('#move-list li .num', (nums) => nums.map((n) => n.textContent)), ['1…', '2…']);
   await shot(page, 'after-change');
   await page.close();
 });
