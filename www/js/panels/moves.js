@@ -116,14 +116,17 @@ export function renderMoves(list, tree, t, onShow) {
 }
 
 /**
- * A move's token as the list shows it: the colour's letter in the
- * language's own form (Т for Тёмные in Russian) and the swap in words; the
- * record keeps B, W and `swap`.
+ * A move's token as the list shows it: its letters in the language's own
+ * script (Т for Тёмные and К for a round in Russian: never a Cyrillic
+ * letter beside a Latin one) and the swap in words; the record keeps B, W,
+ * F, C, S and `swap`.
  * @param {Row} row
  * @param {import('../i18n/words.js').Translate} t
  */
 function shownToken(row, t) {
-  return row.token === 'swap' ? t('token.swap') : t('token.' + row.color) + row.token.slice(1);
+  if (row.token === 'swap') return t('token.swap');
+  const [, change, shape, point] = /** @type {RegExpMatchArray} */ (/^[BW](F?)([CS])(.+)$/.exec(row.token));
+  return t('token.' + row.color) + (change ? t('token.change') : '') + t(shape === 'C' ? 'token.round' : 'token.square') + point;
 }
 
 /**

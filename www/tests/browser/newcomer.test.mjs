@@ -301,7 +301,7 @@ test('a hint in Russian is said in words, drawn in its own shape, and chooses th
   assert.doesNotMatch(message, /\b[BW]\b/);
   // The move list keeps tokens, with the colour's letter in Russian.
   const row = await page.$$eval('#move-list > li:first-child > *', (cells) => cells.map((c) => c.textContent.trim()));
-  assert.deepEqual(row, ['1.', 'ТCc3', 'СSb3']);
+  assert.deepEqual(row, ['1.', 'ТКc3', 'СКвb3']);
   if (hinted.group.length === 0) {
     const shape = hinted.piece.endsWith('Square') ? 'square' : 'round';
     assert.equal(await page.getAttribute(`#shape-${shape}`, 'aria-checked'), 'true');
