@@ -228,6 +228,19 @@ test('on a phone a puzzle whose answer is a square is solved by taps: the shape 
   await page.close();
 });
 
+test('the new-game dialog fits a phone in Russian: no list past its edge', async () => {
+  const page = await openPage('ruPhone');
+  await page.tap('#btn-new');
+  await page.waitForSelector('dialog[open]');
+  const past = await page.evaluate(() => {
+    const dialog = document.querySelector('dialog[open]');
+    const edge = dialog.getBoundingClientRect().right;
+    return [...dialog.querySelectorAll('select, input, button')].filter((e) => e.getBoundingClientRect().right > edge).map((e) => e.id || e.textContent);
+  });
+  assert.deepEqual(past, []);
+  await page.close();
+});
+
 test('on a phone a tap on a group shows it and its badge, and a candidate of the analysis is played only by a second tap', async () => {
   const page = await openPage('phone', '', '#r=' + encodeURIComponent('3x3 BCb2 WSa3 BSa2 WCb3 BCc3 WSc2 BSb1 WCa1 BCc1'));
   await tap(page, 'b3');
