@@ -48,7 +48,7 @@ import { isObject } from '../lib/objects.js';
  * @typedef {{ postMessage(data: unknown): void, addEventListener(type: 'message', fn: (e: MessageEvent) => void): void }} Relay
  * @typedef {{ key: string, reason?: unknown, tone?: 'error' }} Note
  * words for the page to say: `key`, with `reason` (a problem) as its `reason` when given
- * @typedef {{ facts: LinkFacts | null, change: { save: boolean }, note: Note }} Events
+ * @typedef {{ facts: LinkFacts | null, change: { save: boolean }, note: Note, theirMove: MoveInfo }} Events
  * facts: the link game shown is another, or moved on (null: none is), for
  * the page's entry to keep; change: what is shown changed (save: the game
  * on the board is as it was, and its entry is to be written again); note:
@@ -463,9 +463,17 @@ export class LinkGameCtrl extends Emitter {
       this.opening = false;
     }
     const facts = factsOf(link, me, state);
+    const shown = this.linkGame?.facts.id === facts.id ? this.linkGame.link.events.length : null;
     this.setLinkGame({ link, facts });
     const game = tagged(state.game, link, state);
     this.parts.show(game, facts.seats, this.clockOf(game));
+    // The other player's move, arrived in this link: said in words, as the AI's are.
+    const st = /** @type {import('../engine/types.js').Status} */ (game.status());
+    const last = st.moves > 0 ? /** @type {MoveInfo | null} */ (game.moveAt(st.moves - 1)) : null;
+    const arrived = shown !== null && link.events.length === shown + 1 ? link.events[shown] : null;
+    if (arrived?.type === 'move' && st.ply === st.moves && last && facts.seats[st.seats[last.color]] === 'remote') {
+      this.emit('theirMove', last);
+    }
   }
 
   /** The game shown made the page's again (the connection's clocks came or went). */

@@ -257,6 +257,11 @@ test('invitation, join, moves both ways, a take-back asked and allowed, and a re
   await open(alice, bob.links.shown().url);
   assert.equal(alice.session.status().moves, 2);
   assert.equal(alice.links.shown().text, bob.links.shown().text);
+  // Bob's move, arrived, is said in words on Alice's page; Bob's own page says nothing of it.
+  const bobs = alice.session.current.moveAt(1);
+  assert.equal(bobs.color, 'light');
+  assert.deepEqual(alice.said.at(-1), [t('move.place', { color: 'color.light', piece: 'piece.' + bobs.piece, at: bobs.at }), 'info']);
+  assert.notDeepEqual(bob.said.at(-1)?.[0], alice.said.at(-1)[0]);
 
   // Alice asks to take back her move; Bob allows it, which takes his back too.
   assert.equal(alice.links.verbs().offer, true);

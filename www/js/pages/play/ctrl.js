@@ -337,8 +337,10 @@ export class PlayCtrl {
     // leaves it, since a take-back takes that reply back too.
     if (by === 'human') this.coach.onHumanMove(status.ply);
     const words = narrate(this.t, move, status, this.wonLine(status));
-    // The turn line shows a win; a skip also gets a note of its own.
-    if (status.skipped && !status.winner) this.say(words.slice(1).join(' '));
+    // The AI's move is said in words (the reader sees its mark, and may not
+    // see what it changed); after the reader's own, a skip gets a note.
+    if (by === 'ai') this.say(words.join(' '));
+    else if (status.skipped && !status.winner) this.say(words.slice(1).join(' '));
     this.view.announce(words.join(' '));
   }
 

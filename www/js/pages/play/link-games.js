@@ -13,7 +13,7 @@ import { CLOCKS, readClock } from '../../game/clock.js';
 import { clockName } from '../../panels/clock-faces.js';
 import { opponentName } from '../../panels/friend-status.js';
 import { saveFile } from '../../lib/save-file.js';
-import { describeError } from '../../i18n/words.js';
+import { describeError, describeMove } from '../../i18n/words.js';
 
 /**
  * @typedef {import('../../engine/types.js').Game} Game
@@ -79,6 +79,7 @@ export class LinkGames {
           if (save) this.page.save();
           this.page.redraw();
         });
+        ctrl.on('theirMove', (move) => this.page.say(describeMove(this.page.t, move)));
         ctrl.on('note', ({ key, reason, tone }) => {
           const { t, say } = this.page;
           say(t(key, reason === undefined ? undefined : { reason: describeError(t, reason) }), tone);
