@@ -12,7 +12,7 @@
  */
 
 import { friendStatus, opponentName } from './friend-status.js';
-import { $ } from '../lib/dom.js';
+import { $, appear } from '../lib/dom.js';
 
 
 /**
@@ -34,7 +34,7 @@ export function renderLinkGame({ t, locale, now, facts, verbs, url, canShare, qr
   $('friend-share').hidden = !canShare;
   $('friend-qr').hidden = !qr || !send;
   $('friend-qr-btn').setAttribute('aria-expanded', String(qr && send));
-  $('friend-join').hidden = facts.me !== null || facts.joined;
+  appear($('friend-join'), facts.me === null && !facts.joined);
   $('friend-join-text').textContent = t('friend.joinAs', { name: facts.names[0], size: facts.size });
   $('friend-offer').hidden = !verbs.offer;
   $('friend-accept').hidden = !verbs.answer;

@@ -7,7 +7,7 @@
 // Names and codes come from links: they are only ever set as text.
 import { opponentName } from './friend-status.js';
 import { clockName } from './clock-faces.js';
-import { $ } from '../lib/dom.js';
+import { $, appear } from '../lib/dom.js';
 
 /**
  * @typedef {import('../game/archive.js').LinkFacts} Facts
@@ -40,7 +40,7 @@ export function renderLive({ t, state, facts, sent, problem, stun, clock, choice
   const where = state !== 'idle' && state !== 'open';
   $('live-where').hidden = !where;
   $('live-where').textContent = stun ? t('live.stun', { server: stun }) : t('live.where');
-  $('live-send').hidden = !sent;
+  appear($('live-send'), Boolean(sent));
   $('live-send-text').textContent = state === 'offering' ? t('live.offering', { name }) : t('live.reply', { name });
   if ($('live-link').value !== sent) $('live-link').value = sent;
   $('live-qr').hidden = !qr;

@@ -291,6 +291,12 @@ test('the invitation, a game, the list and a refused link, on a phone and in Rus
     await alice.waitForSelector('#friend-qr svg path');
     await shot(alice, 'friend-invitation' + suffix);
     await open(bob, (await facts(alice)).url);
+    if (phone) {
+      // What the invitation asks is brought into view at once: the name and Join.
+      await bob.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      const bottom = await bob.evaluate(() => document.querySelector('#friend-join button[type="submit"]').getBoundingClientRect().bottom);
+      assert.ok(bottom <= 740, `Join is in view (its bottom at ${bottom} px)`);
+    }
     const guest = lang === 'ru' ? 'Борис' : 'Bob';
     await join(bob, guest);
     await open(alice, (await facts(bob)).url);
