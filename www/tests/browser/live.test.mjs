@@ -106,7 +106,8 @@ test('a live 5×5 game from the invitation to the win, a rematch live, and a cut
   const bobContext = bob.context();
   const kept = await facts(bob);
   await bob.close();
-  await alice.waitForFunction(() => document.querySelector('#live-status').textContent.startsWith('The connection dropped'));
+  // At once (a page left closes its channel), not after the seconds of silence a lost connection takes.
+  await alice.waitForFunction(() => document.querySelector('#live-status').textContent.startsWith('The connection dropped'), null, { timeout: 5000 });
   await shot(alice, 'live-dropped');
   assert.ok(await alice.isVisible('#live-start'), 'a new invitation can connect it again');
   const bob2 = await bobContext.newPage();

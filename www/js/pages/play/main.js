@@ -158,6 +158,9 @@ listenKeys(
   document,
 );
 window.addEventListener('hashchange', () => ctrl.addressChanged());
+// A page closed or left ends its live connection at once: the other page
+// hears the channel close, instead of noticing the silence seconds later.
+window.addEventListener('pagehide', () => links.ctrl?.close());
 
 await ctrl.setLanguage(i18n.lang);
 await ctrl.restore();
