@@ -61,6 +61,24 @@ async function connect(alice, bob, { suffix = '', lang = 'en', relay = false, cl
   }
 }
 
+test('a page reloaded mid live game says that its live connection ended, and the other page that it dropped', async () => {
+  const { alice, bob } = await pair();
+  await connect(alice, bob);
+  await liveTurn(alice, bob);
+  await bob.reload();
+  await bob.waitForFunction(() => document.documentElement.classList.contains('ready') && window.federa.friend());
+  await bob.waitForFunction(() => document.querySelector('#message').textContent !== '');
+  assert.equal(
+    await bob.textContent('#message'),
+    'The live connection ended when this page was reloaded: the game goes on by links, or press Connect again to play live.',
+  );
+  await alice.waitForFunction(() => document.querySelector('#live-status').textContent.startsWith('The connection dropped'), null, { timeout: 5000 });
+  // Said once: a reload after it has nothing to say.
+  await bob.reload();
+  await bob.waitForFunction(() => document.documentElement.classList.contains('ready') && window.federa.friend());
+  assert.equal(await bob.textContent('#message'), '');
+});
+
 /** What a connected page's live status says, with the clocks of `clock` (a Fischer `[TimeControl]`, or ''). */
 function openWords(lang, name, clock) {
   const open = words[lang]['live.open'].replace('{name}', name);

@@ -669,6 +669,7 @@ export default {
   'live.waiting': 'Waiting for the connection to open…',
   'live.open': 'Live: connected directly to {name}. Moves arrive at once.',
   'live.dropped': 'The connection dropped. The game goes on by links, or connect again.',
+  'live.endedByReload': 'The live connection ended when this page was reloaded: the game goes on by links, or press Connect again to play live.',
   'live.failed': 'The connection could not open: {reason}',
   'live.again': 'Connect again',
   'live.where': 'A direct connection opens between two devices on one network. To play across networks, name a STUN server in the settings.',

@@ -669,6 +669,7 @@ export default {
   'live.waiting': 'Wachten tot de verbinding tot stand komt…',
   'live.open': 'Live: rechtstreeks verbonden met {name}. Zetten komen meteen aan.',
   'live.dropped': 'De verbinding is verbroken. De partij gaat verder via links, of maak opnieuw verbinding.',
+  'live.endedByReload': 'De live verbinding stopte toen deze pagina opnieuw werd geladen: het spel gaat verder met links, of druk op Opnieuw verbinden om live te spelen.',
   'live.failed': 'De verbinding kon niet tot stand komen: {reason}',
   'live.again': 'Opnieuw verbinden',
   'live.where': 'Een rechtstreekse verbinding komt tot stand tussen twee apparaten in hetzelfde netwerk. Wil je over verschillende netwerken spelen, vul dan in de instellingen een STUN-server in.',

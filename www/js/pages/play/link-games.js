@@ -26,6 +26,18 @@ import { describeError, describeMove } from '../../i18n/words.js';
 /** How often the time left to move is drawn again, in ms. */
 const DEADLINE_MS = 30_000;
 
+/** Where a tab notes the link game whose live connection it left (sessionStorage: the tab's own). */
+const LIVE_LEFT_KEY = 'federa.liveLeft';
+
+/** The tab's storage, or null where the browser forbids it. */
+function tabStorage() {
+  try {
+    return globalThis.sessionStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
 export class LinkGames {
   /**
    * @param {import('./page.js').Page} page
@@ -111,7 +123,24 @@ export class LinkGames {
     const ctrl = await this.load();
     if (this.parts.persist.friend !== stored) return;
     const adopted = ctrl.adopt(stored);
-    if (adopted) this.parts.show(adopted.game, adopted.seats, level);
+    if (!adopted) return;
+    this.parts.show(adopted.game, adopted.seats, level);
+    // This tab left the game's live connection (a reload): say that it ended.
+    const left = tabStorage()?.getItem(LIVE_LEFT_KEY);
+    tabStorage()?.removeItem(LIVE_LEFT_KEY);
+    if (left !== null && left === ctrl.linkGame?.facts.id) this.page.say(this.page.t('live.endedByReload'));
+  }
+
+  /**
+   * The page goes away: a live connection open now is closed at once (the
+   * other page hears it), and noted in the tab for the page that follows.
+   */
+  leavePage() {
+    const ctrl = this.ctrl;
+    if (!ctrl) return;
+    const id = ctrl.linkGame?.facts.id;
+    if (ctrl.live().state === 'open' && id) tabStorage()?.setItem(LIVE_LEFT_KEY, id);
+    ctrl.close();
   }
 
   /**

@@ -160,7 +160,7 @@ listenKeys(
 window.addEventListener('hashchange', () => ctrl.addressChanged());
 // A page closed or left ends its live connection at once: the other page
 // hears the channel close, instead of noticing the silence seconds later.
-window.addEventListener('pagehide', () => links.ctrl?.close());
+window.addEventListener('pagehide', () => links.leavePage());
 
 await ctrl.setLanguage(i18n.lang);
 await ctrl.restore();
