@@ -18,16 +18,17 @@ import { $, appear } from '../lib/dom.js';
 /**
  * Draws the panel.
  * @param {{ t: Translate, locale: string, now: number, facts: Facts | null, verbs: Verbs, url: string,
- *   canShare: boolean, qr: boolean }} state
+ *   canShare: boolean, qr: boolean, livePending: boolean }} state
+ * livePending: a live invitation or answer is the link to send now
  */
-export function renderLinkGame({ t, locale, now, facts, verbs, url, canShare, qr }) {
+export function renderLinkGame({ t, locale, now, facts, verbs, url, canShare, qr, livePending }) {
   $('friend').hidden = facts === null;
   if (!facts) return;
   $('friend-status').textContent = friendStatus(t, locale, facts, now);
   $('friend-verified').textContent = facts.me === null ? t('friend.watching') : t('friend.verified');
   const last = facts.lastBy;
   // The link is for the other player when this side made the last change (or the invitation).
-  const send = facts.me !== null && (last === facts.me || (last === null && facts.me === 0));
+  const send = facts.me !== null && (last === facts.me || (last === null && facts.me === 0)) && !livePending;
   $('friend-send').hidden = !send;
   $('friend-send-text').textContent = facts.joined || facts.names[1] !== null ? t('friend.sendTo', { name: opponentName(t, facts) }) : t('friend.sendInvitation');
   if ($('friend-link').value !== url) $('friend-link').value = url;

@@ -61,6 +61,16 @@ async function connect(alice, bob, { suffix = '', lang = 'en', relay = false, cl
   }
 }
 
+test('one link to send at a time: a live invitation takes the place of the game\'s own link', async () => {
+  const { alice } = await pair();
+  await move(alice);
+  assert.equal(await alice.isVisible('#friend-send'), true, 'the move\'s link to send');
+  await offer(alice);
+  assert.equal(await alice.isVisible('#live-send'), true);
+  assert.equal(await alice.isVisible('#friend-send'), false, 'not beside the live invitation');
+  assert.equal(await alice.locator('button:visible', { hasText: 'Copy the link' }).count(), 1);
+});
+
 test('a page reloaded mid live game says that its live connection ended, and the other page that it dropped', async () => {
   const { alice, bob } = await pair();
   await connect(alice, bob);

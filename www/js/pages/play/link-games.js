@@ -236,6 +236,7 @@ export class LinkGames {
       return;
     }
     const { t, settings } = this.page;
+    const live = ctrl.live();
     panels.friend.renderLinkGame({
       t,
       locale: this.parts.locale(),
@@ -245,8 +246,9 @@ export class LinkGames {
       url: ctrl.url(),
       canShare: typeof navigator.share === 'function',
       qr: this.qrShown,
+      // While a live invitation or answer is the link to send, the game's own link is not offered beside it.
+      livePending: live.sent !== '' && live.state !== 'open',
     });
-    const live = ctrl.live();
     const qr = this.liveQr && live.sent !== '';
     panels.live.renderLive({
       t,
