@@ -45,18 +45,22 @@ export function showHover(view, point, shape) {
   /** @param {number} n */
   const number = (n) => new Intl.NumberFormat(view.locale).format(n);
   const words = describeGroup(view.t, number, info, st.toMove);
-  showBadge(badge, view.host, board, point, words);
+  showBadge(badge, view.host, board, point, [...info.points, ...info.darkAttackers, ...info.lightAttackers], words);
   return { info, words };
 }
 
 /**
+ * The badge beside the group: above all that it counts (the group and its
+ * attackers) where there is room, else below them, so that it covers none
+ * of them; where neither fits, above the point (below it near the top).
  * @param {HTMLElement} badge
  * @param {HTMLElement} host
  * @param {import('../board/board.js').Board} board
  * @param {string} point
+ * @param {string[]} counted the group's points and its attackers'
  * @param {BadgeWords} words
  */
-function showBadge(badge, host, board, point, { head, tail, ok }) {
+function showBadge(badge, host, board, point, counted, { head, tail, ok }) {
   const at = board.pointPixel(point);
   if (!at) return;
   /** @type {HTMLElement} */ (badge.querySelector('.head')).textContent = head;
@@ -68,12 +72,19 @@ function showBadge(badge, host, board, point, { head, tail, ok }) {
   // Centred on the point, but kept inside the board near its sides.
   const half = badge.offsetWidth / 2;
   const x = Math.min(Math.max(canvas.left - box.left + at.x, half), box.width - half);
-  const y = canvas.top - box.top + at.y;
-  // Below the point near the top edge, above it elsewhere.
-  const below = y < box.height * 0.25;
+  const top = canvas.top - box.top;
+  const ys = counted.map((p) => board.pointPixel(p)?.y).filter((y) => y !== undefined).map((y) => top + /** @type {number} */ (y));
+  const gap = at.cell * 0.7;
+  const [highest, lowest] = [Math.min(...ys), Math.max(...ys)];
+  const y = top + at.y;
+  let below;
+  let anchor;
+  if (highest - gap - badge.offsetHeight >= 0) [below, anchor] = [false, highest - gap];
+  else if (lowest + gap + badge.offsetHeight <= box.height) [below, anchor] = [true, lowest + gap];
+  else [below, anchor] = y < box.height * 0.25 ? [true, y + gap] : [false, y - gap];
   badge.classList.toggle('below', below);
   badge.style.left = `${Math.round(x)}px`;
-  badge.style.top = `${Math.round(below ? y + at.cell * 0.7 : y - at.cell * 0.7)}px`;
+  badge.style.top = `${Math.round(anchor)}px`;
 }
 
 /**

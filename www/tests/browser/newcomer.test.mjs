@@ -12,7 +12,7 @@ import { serve } from './server.mjs';
 import { PHONE, launch } from './browser.mjs';
 import { clickPoint, newGame } from './play-page.mjs';
 import { tapIn } from './embed-page.mjs';
-import '../unit/glue.mjs';
+import { engine } from '../unit/glue.mjs';
 
 const { createI18n } = await import('../../js/i18n/i18n.js');
 const { nameMove } = await import('../../js/i18n/words.js');
@@ -238,6 +238,28 @@ test('the new-game dialog fits a phone in Russian: no list past its edge', async
     return [...dialog.querySelectorAll('select, input, button')].filter((e) => e.getBoundingClientRect().right > edge).map((e) => e.id || e.textContent);
   });
   assert.deepEqual(past, []);
+  await page.close();
+});
+
+test('on a phone a group\'s badge covers none of what it counts: the group and its attackers', async () => {
+  // A dark round in the middle, four light rounds around it.
+  const record = '[Position "9/9/9/4c4/3cCc3/4c4/9/9/9 b 0"]\n9x9';
+  const page = await openPage('phone', '', '#r=' + encodeURIComponent(record));
+  await tap(page, 'e5');
+  assert.equal(await page.isVisible('#badge'), true);
+  const game = (await engine()).GameHandle.fromRecord(record, true);
+  const group = game.groupAt(4, 4);
+  game.free();
+  const counted = [...group.points, ...group.darkAttackers, ...group.lightAttackers];
+  assert.equal(counted.length, 5);
+  const covered = await page.evaluate((points) => {
+    const r = document.getElementById('badge').getBoundingClientRect();
+    return points.filter((p) => {
+      const at = window.federa.pointPixel(p);
+      return at.x >= r.left && at.x <= r.right && at.y >= r.top && at.y <= r.bottom;
+    });
+  }, counted);
+  assert.deepEqual(covered, []);
   await page.close();
 });
 
