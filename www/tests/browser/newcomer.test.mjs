@@ -384,6 +384,32 @@ test('a game reviewed twice gets the same marks, and the coach judges a move as 
   await page.close();
 });
 
+test('the coach on a phone: its note on a blunder is under the board in view, and its verdict in the error colour', async () => {
+  // Dark's next move, a round at b2, throws away the win a square there keeps.
+  const page = await openPage('phone', '', '#' + new URLSearchParams({ r: '3x3 BSa1 WCc3 BSc1 WSb1 BCb3 WCa2 BCc2 WSa3', pie: '0' }));
+  await page.click('.settings summary');
+  await page.setChecked('#opt-coach', true);
+  await page.evaluate(() => scrollTo(0, 0));
+  await page.tap('#shape-round');
+  await tap(page, 'b2');
+  await tap(page, 'b2');
+  await page.waitForFunction(() => window.federa.judged()?.ply === 9, null, { timeout: 20000 });
+  assert.equal(await page.evaluate(() => window.federa.judged().class), 'blunder');
+  await page.waitForSelector('#coach:not([hidden])');
+  const bottom = await page.evaluate(() => document.getElementById('btn-take-back').getBoundingClientRect().bottom);
+  assert.ok(bottom <= 740, `Take it back in view (its bottom at ${bottom} px)`);
+  const colours = await page.evaluate(() => {
+    const probe = document.createElement('span');
+    probe.style.color = 'var(--error)';
+    document.body.append(probe);
+    const error = getComputedStyle(probe).color;
+    probe.remove();
+    return { status: getComputedStyle(document.getElementById('coach-status')).color, error };
+  });
+  assert.equal(colours.status, colours.error, 'a blunder is said in the error colour');
+  await page.close();
+});
+
 test('N, P and A work wherever the focus is but in a field', async () => {
   const page = await openPage('desktop', '', '#r=' + encodeURIComponent('3x3 BSa1 WCc3 BSc1 WSb1 BCb3 WCa2 BCc2 WSa3 BCb2'));
   await reviewAndWait(page);
