@@ -397,7 +397,18 @@ test('over the connection each move arrives by itself; leave() closes it, and th
 
 /** A fake element of the page: what the panels' renders set. */
 function element() {
-  return { hidden: true, textContent: '', value: '', classList: { toggle() {} }, setAttribute() {} };
+  return {
+    hidden: true,
+    textContent: '',
+    value: '',
+    classList: { toggle() {} },
+    setAttribute() {},
+    /** How often it was brought into view. */
+    scrolled: 0,
+    scrollIntoView() {
+      this.scrolled += 1;
+    },
+  };
 }
 
 /** What the owner, the page's side and the storage hold: all a render could change. */
@@ -419,6 +430,8 @@ test('a render reads the state and draws: it answers no invitation and closes no
   const elements = {};
   globalThis.document = { getElementById: (id) => (elements[id] ??= element()) };
   globalThis.navigator ??= {};
+  // The frame a shown form waits for before it is scrolled into view, at once here.
+  globalThis.requestAnimationFrame ??= (/** @type {() => void} */ draw) => draw();
   const net = network();
   const alice = player(net);
   const bob = player(net);
@@ -433,6 +446,7 @@ test('a render reads the state and draws: it answers no invitation and closes no
   assert.notEqual(bob.ctrl().pending, null);
   assert.equal(elements.friend.hidden, false);
   assert.equal(elements['friend-join'].hidden, false, 'the join form shown');
+  assert.equal(elements['friend-join'].scrolled, 1, 'and brought into view as it appears');
   assert.equal(elements['live-clock'].value, '300+3', 'the clock choice shows the setting');
 
   // Connected: Alice's page, drawn, keeps it so; her panel says so.
