@@ -5,6 +5,7 @@
 // alone, pure and synchronous: the text, the body's layout, and the
 // messages the players sign. sign.js checks the signatures, replay.js
 // the game.
+import { MAX_NAME, nameProblem } from './names.js';
 import { isMoveCode } from '../game/links.js';
 import { DAYS } from '../engine/facts.js';
 
@@ -13,7 +14,6 @@ const ID_BYTES = 12;
 const KEY_BYTES = 64;
 const SIG_BYTES = 64;
 const MAX_TEXT = 16000;
-const MAX_NAME = 40;
 const MAX_SIGS = 2;
 const MAX_CHAIN = 4;
 const MAX_U32 = 2 ** 32 - 1;
@@ -218,7 +218,7 @@ class Writer {
 }
 
 /** @param {string} name */
-const validName = (name) => name.length > 0 && name === name.trim() && !/[\u0000-\u001f\u007f]/.test(name);
+const validName = (name) => name === name.trim() && nameProblem(name) === null;
 
 /**
  * @param {Writer} out

@@ -108,6 +108,21 @@ export function setupLanguageSelect(select, current, onChange) {
   });
 }
 
+/** Right-to-left letters and the bidirectional controls. */
+const BIDI = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefe\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+/**
+ * A value put into a sentence (a player's name above all), set apart by
+ * Unicode's first-strong isolate when it holds right-to-left letters or
+ * bidirectional controls: an override in a name ("Eve\u202eexe.gnp") then
+ * turns nothing around outside it, and an Arabic or Hebrew name reads in
+ * its own direction without carrying the punctuation after it.
+ * @param {string} text
+ */
+export function isolate(text) {
+  return BIDI.test(text) ? `\u2068${text}\u2069` : text;
+}
+
 /**
  * The words of `lang` from its catalogue `messages` (every catalogue has
  * every key: the tests check it). A missing key reads as itself.
@@ -120,7 +135,7 @@ export function createI18n(lang, messages) {
   const plurals = new Intl.PluralRules(locale);
   const numbers = new Intl.NumberFormat(locale);
   /** @param {unknown} value */
-  const format = (value) => (typeof value === 'number' ? numbers.format(value) : String(value));
+  const format = (value) => (typeof value === 'number' ? numbers.format(value) : isolate(String(value)));
   /** @type {import('./words.js').Translate} */
   function t(key, params = {}) {
     const entry = messages[key];

@@ -280,6 +280,28 @@ test('days a move on a fake clock: the time left, a reminder, and a claim of a w
   assert.match(await bob.evaluate(() => window.federa.annotated()), /\[Termination "time"\]/);
 });
 
+test('a name a link cannot carry is refused with its reason, nothing joined; a name that would turn the line around is isolated', async () => {
+  const alice = await player();
+  const bob = await player();
+  await invite(alice);
+  await open(bob, (await facts(alice)).url);
+  await bob.waitForSelector('#friend-join:not([hidden])');
+  for (const [name, words] of [['名'.repeat(14), en['friend.name.tooLong']], ['Bob\tthe builder', en['friend.name.control']]]) {
+    await bob.evaluate((n) => {
+      /** @type {HTMLInputElement} */ (document.getElementById('friend-join-name')).value = n;
+    }, name);
+    await bob.click('#friend-join button[type="submit"]');
+    assert.equal(await message(bob), words);
+    assert.equal((await facts(bob)).me, null, 'not joined');
+  }
+  // An override in the name: the turn line keeps its own order around it.
+  const hostile = 'Eve\u202eexe.gnp';
+  await join(bob, hostile);
+  await open(alice, (await facts(bob)).url);
+  await move(alice);
+  assert.equal(await alice.textContent('#turn'), `Light to move (\u2068${hostile}\u2069)`);
+});
+
 test('the invitation, a game, the list and a refused link, on a phone and in Russian', async () => {
   for (const [lang, phone] of [['en', true], ['ru', false], ['ru', true]]) {
     const options = { lang, phone };

@@ -651,6 +651,8 @@ export default {
   'friend.qrLabel': 'QR code of the game’s link',
   'friend.shareTitle': 'A game of Federa',
   'friend.yourName': 'Your name',
+  'friend.name.tooLong': 'That name is too long for a link: at most 40 bytes, about 13 Chinese, Japanese or Korean characters or 40 Latin letters.',
+  'friend.name.control': 'A name cannot hold a tab or another control character.',
   'friend.join': 'Join the game',
   'friend.joinAs': '{name} invites you to a game on {size} × {size}. Give your name to join, or just watch.',
   'friend.offer': 'Ask to take back',

@@ -651,6 +651,8 @@ export default {
   'friend.qrLabel': 'QR-code van de link naar de partij',
   'friend.shareTitle': 'Een partij Federa',
   'friend.yourName': 'Je naam',
+  'friend.name.tooLong': 'Die naam is te lang voor een link: hoogstens 40 bytes, ongeveer 13 Chinese, Japanse of Koreaanse tekens of 40 Latijnse letters.',
+  'friend.name.control': 'Een naam mag geen tab of ander stuurteken bevatten.',
   'friend.join': 'Meespelen',
   'friend.joinAs': '{name} nodigt je uit voor een partij op een bord van {size} × {size}. Vul je naam in om mee te spelen, of kijk alleen mee.',
   'friend.offer': 'Vragen om terug te nemen',

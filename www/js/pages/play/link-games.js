@@ -9,6 +9,7 @@
 // nothing of the game or of its connection.
 import { $ } from '../../lib/dom.js';
 import { NAME_LENGTH } from '../../game/settings.js';
+import { nameProblem } from '../../friends/names.js';
 import { CLOCKS, readClock } from '../../game/clock.js';
 import { clockName } from '../../panels/clock-faces.js';
 import { opponentName } from '../../panels/friend-status.js';
@@ -308,6 +309,12 @@ export class LinkGames {
       e.preventDefault();
       const name = $('friend-join-name').value.trim();
       if (!name) return;
+      const problem = nameProblem(name);
+      if (problem) {
+        this.page.say(t('friend.name.' + problem), 'error');
+        $('friend-join-name').focus();
+        return;
+      }
       settings.set('playerName', name);
       this.ctrl?.join(name);
     });

@@ -6,6 +6,7 @@
 import { $ } from '../../lib/dom.js';
 import { DAYS, LEVELS, randomColor } from '../../engine/facts.js';
 import { NAME_LENGTH, SIZES } from '../../game/settings.js';
+import { nameProblem } from '../../friends/names.js';
 import { CLOCKS } from '../../game/clock.js';
 import { clockName } from '../../panels/clock-faces.js';
 
@@ -36,6 +37,7 @@ export class NewGameDialog {
     for (const n of DAYS) $('new-days').add(new Option('', String(n)));
     for (const tc of CLOCKS) $('new-clock').add(new Option('', tc));
     $('new-name').maxLength = NAME_LENGTH;
+    $('new-name').addEventListener('input', () => $('new-name').setCustomValidity(''));
     $('btn-new').addEventListener('click', () => this.open());
     $('new-opponent').addEventListener('change', () => this.sync());
     $('new-game-form').addEventListener('submit', (/** @type {SubmitEvent} */ e) => {
@@ -44,8 +46,12 @@ export class NewGameDialog {
       const pie = $('new-pie').checked;
       if ($('new-opponent').value === 'friend') {
         const name = $('new-name').value.trim();
-        if (!name) {
+        const problem = nameProblem(name);
+        if (problem) {
           e.preventDefault();
+          // The dialog stays open, saying why (an empty name the field itself asks for).
+          $('new-name').setCustomValidity(problem === 'empty' ? '' : this.page.t('friend.name.' + problem));
+          $('new-name').reportValidity();
           $('new-name').focus();
           return;
         }
