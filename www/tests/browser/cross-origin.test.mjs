@@ -109,6 +109,29 @@ test('from a host that allows other sites, every board on another site\'s page w
   await page.close();
 });
 
+test('a board in the dark scheme on a white page keeps its words readable: its own background under them', async () => {
+  blog.overrides.set('/blog/white.html', post(withCors.url, await puzzle()).replace('<body>', '<body style="background: #fff; color: #000">'));
+  const page = await browser.context.newPage();
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto(`${blog.origin}/blog/white.html`);
+  await boardsReady(page);
+  const ratio = await page.evaluate(() => {
+    const root = document.getElementById('play').shadowRoot;
+    const rgb = (c) => c.match(/\d+(\.\d+)?/g).slice(0, 3).map(Number);
+    const lum = ([r, g, b]) => {
+      const f = (v) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+    };
+    const text = lum(rgb(getComputedStyle(root.querySelector('.status')).color));
+    // What shows under the words: the frame's own background, or where it has none, the page's.
+    const own = getComputedStyle(root.querySelector('.frame')).backgroundColor;
+    const back = lum(rgb(own === 'rgba(0, 0, 0, 0)' ? getComputedStyle(document.body).backgroundColor : own));
+    return (Math.max(text, back) + 0.05) / (Math.min(text, back) + 0.05);
+  });
+  assert.ok(ratio >= 4.5, `the status line's contrast ${ratio.toFixed(2)}:1`);
+  await page.close();
+});
+
 test('from a host that does not, each board on another site\'s page shows its own words, never a blank', async () => {
   blog.overrides.set('/blog/bare.html', post(without.url, await puzzle()));
   const page = await browser.context.newPage();
