@@ -69,7 +69,8 @@ export function renderCandidates(list, candidates, t) {
       b.type = 'button';
       b.className = 'candidate';
       b.dataset.move = c.move;
-      for (const part of ['mv', 'win', 'visits']) {
+      // The name a screen reader hears is the visible words, the rest said between them (sr-only).
+      for (const part of ['mv', 'win', 'sr-only for', 'visits', 'sr-only of']) {
         const span = document.createElement('span');
         span.className = part;
         b.appendChild(span);
@@ -82,13 +83,13 @@ export function renderCandidates(list, candidates, t) {
   candidates.forEach((c, k) => {
     const b = buttons[k];
     const name = c.line[0] ? nameMove(t, c.line[0]) : c.move;
-    const words = t('analysis.candidate', { move: name, win: percent(c.win), count: c.visits });
-    b.setAttribute('aria-label', words);
-    b.title = words;
-    const [move, win, visits] = /** @type {HTMLElement[]} */ ([...b.children]);
+    b.title = t('analysis.candidate', { move: name, win: percent(c.win), count: c.visits });
+    const [move, win, forMover, visits, simulations] = /** @type {HTMLElement[]} */ ([...b.children]);
     move.textContent = name;
-    win.textContent = t('format.percent', { value: percent(c.win) });
+    win.textContent = ` ${t('format.percent', { value: percent(c.win) })}`;
+    forMover.textContent = ` ${t('analysis.forMover')} `;
     visits.textContent = t('analysis.visits', { count: c.visits });
+    simulations.textContent = ` ${t('analysis.simulations', { count: c.visits })}`;
   });
 }
 

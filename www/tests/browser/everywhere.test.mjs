@@ -190,6 +190,8 @@ test('the embed\'s review mode shows an annotated record\'s graph, glyphs and co
   assert.equal(await text('.comment'), 'A short game on 5x5.', 'the game\'s comment at the start');
   assert.equal(await review.locator('.graph circle.graph-mark.inaccuracy').count(), 1);
   assert.equal(await text('.move-list .mv[data-ply="4"] .glyph-mark.inaccuracy'), '?!');
+  const heights = await review.locator('.move-list .mv').evaluateAll((moves) => moves.map((m) => m.getBoundingClientRect().height));
+  assert.ok(heights.length > 0 && heights.every((h) => h >= 24), `every move a target of 24 px or more (${heights.join(', ')})`);
   assert.equal(await review.locator('[data-action="btn.review"]').count(), 0, 'every move has its evaluation');
   for (let k = 0; k < 4; k++) await review.locator('[data-action="btn.forward"]').click();
   assert.match(await text('.status'), /Move 4 of 5/);

@@ -465,6 +465,14 @@ test('the analysis board shows candidates, a line on hover, ownership and the ev
   // Named in words, not as its token.
   const words = { darkRound: 'dark round', darkSquare: 'dark square' }[best.line[0].piece];
   assert.equal(await page.textContent('#candidate-list button.candidate .mv'), `${words} at ${best.line[0].at}`);
+  // Its name for a screen reader holds the words it shows, in their order (no aria-label in their place).
+  const named = await page.$eval('#candidate-list button.candidate', (b) => ({
+    label: b.getAttribute('aria-label'),
+    name: b.textContent.replace(/\s+/g, ' ').trim(),
+    shown: [...b.children].filter((c) => !c.classList.contains('sr-only')).map((c) => c.textContent.trim()),
+  }));
+  assert.equal(named.label, null);
+  assert.equal(named.name, `${named.shown[0]} ${named.shown[1]} for the side to move, ${named.shown[2]} ${best.visits === 1 ? 'simulation' : 'simulations'}`);
   const legal = await page.evaluate(() => window.federa.legalMoves());
   assert.ok(legal.includes(best.move), `${best.move} is legal`);
   // The bar shows Dark's chance (Dark is to move: the mover's chance).

@@ -205,6 +205,8 @@ export default {
     other: '{move}: {win}% for the side to move, {count} simulations',
   },
   'analysis.visits': '{count}',
+  'analysis.forMover': 'for the side to move,',
+  'analysis.simulations': { one: 'simulation', other: 'simulations' },
   'btn.explorer': 'Opening explorer',
   'explorer.title': 'Openings',
   'explorer.on': 'Opening explorer on.',

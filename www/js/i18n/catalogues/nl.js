@@ -202,6 +202,8 @@ export default {
     other: '{move}: {win}% voor wie aan zet is, {count} simulaties',
   },
   'analysis.visits': '{count}',
+  'analysis.forMover': 'voor wie aan zet is,',
+  'analysis.simulations': { one: 'simulatie', other: 'simulaties' },
   'btn.explorer': 'Openingsverkenner',
   'explorer.title': 'Openingen',
   'explorer.on': 'Openingsverkenner aan.',

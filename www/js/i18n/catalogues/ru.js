@@ -245,6 +245,8 @@ export default {
     other: '{move}: {win}% для стороны, которая ходит; {count} симуляции',
   },
   'analysis.visits': '{count}',
+  'analysis.forMover': 'для стороны, которая ходит;',
+  'analysis.simulations': { one: 'симуляция', few: 'симуляции', many: 'симуляций', other: 'симуляции' },
   'btn.explorer': 'Дебютный справочник',
   'explorer.title': 'Дебюты',
   'explorer.on': 'Дебютный справочник включён.',

@@ -234,6 +234,8 @@ export default {
     other: '{move}: {win}% за страну на потезу, {count} симулација',
   },
   'analysis.visits': '{count}',
+  'analysis.forMover': 'за страну на потезу,',
+  'analysis.simulations': { one: 'симулација', few: 'симулације', other: 'симулација' },
   'btn.explorer': 'Истраживач отварања',
   'explorer.title': 'Отварања',
   'explorer.on': 'Истраживач отварања је укључен.',
