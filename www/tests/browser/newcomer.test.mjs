@@ -238,6 +238,8 @@ test('the new-game dialog fits a phone in Russian: no list past its edge', async
     return [...dialog.querySelectorAll('select, input, button')].filter((e) => e.getBoundingClientRect().right > edge).map((e) => e.id || e.textContent);
   });
   assert.deepEqual(past, []);
+  // The dialog is named by its heading.
+  assert.equal(await page.evaluate(() => document.getElementById(document.querySelector('dialog[open]').getAttribute('aria-labelledby'))?.textContent), 'Новая партия');
   await page.close();
 });
 
