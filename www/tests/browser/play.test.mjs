@@ -115,6 +115,21 @@ test('a whole game against the AI with real clicks, to the end', async () => {
   await page.close();
 });
 
+test('the shape choice is a radio group: one Tab stop, and the arrows choose without stepping through the game', async () => {
+  const page = await openPage('#' + new URLSearchParams({ r: '5x5 BCc3 WSb2' }));
+  await page.focus('#shape-round');
+  const stops = await page.$$eval('#shape-round, #shape-square', (bs) => bs.map((b) => b.tabIndex));
+  assert.deepEqual(stops, [0, -1]);
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await page.getAttribute('#shape-square', 'aria-checked'), 'true');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'shape-square');
+  assert.deepEqual(await page.$$eval('#shape-round, #shape-square', (bs) => bs.map((b) => b.tabIndex)), [-1, 0]);
+  assert.equal((await status(page)).ply, 2, 'the game shown stays where it was');
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await page.getAttribute('#shape-round', 'aria-checked'), 'true');
+  await page.close();
+});
+
 test('clicking an enclosed group changes it', async () => {
   const page = await openPage();
   await paste(page, 'scs/cCc/sS. w');

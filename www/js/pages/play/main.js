@@ -87,6 +87,14 @@ $('btn-promote').addEventListener('click', () => ctrl.promote());
 $('btn-delete-move').addEventListener('click', () => ctrl.deleteMove());
 for (const shape of /** @type {const} */ (['round', 'square'])) {
   $(`shape-${shape}`).addEventListener('click', () => setShape(shape));
+  // A radio group: one Tab stop, the arrows choose (and move the focus along).
+  $(`shape-${shape}`).addEventListener('keydown', (/** @type {KeyboardEvent} */ e) => {
+    if (!['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'].includes(e.key)) return;
+    e.preventDefault();
+    const other = shape === 'round' ? 'square' : 'round';
+    setShape(other);
+    $(`shape-${other}`).focus();
+  });
 }
 
 $('btn-analysis').addEventListener('click', () => analysis.toggle());

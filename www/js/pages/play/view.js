@@ -149,7 +149,11 @@ export class PlayView {
     $('btn-autoplay').textContent = t(autoplay ? 'btn.stopAutoplay' : 'btn.autoplay');
     $('btn-autoplay').setAttribute('aria-pressed', String(autoplay));
     $('btn-resume').hidden = !session.aiWaiting(st);
-    for (const shape of ['round', 'square']) $(`shape-${shape}`).setAttribute('aria-checked', String(settings.values.shape === shape));
+    for (const shape of ['round', 'square']) {
+      const checked = settings.values.shape === shape;
+      $(`shape-${shape}`).setAttribute('aria-checked', String(checked));
+      $(`shape-${shape}`).tabIndex = checked ? 0 : -1;
+    }
   }
 
   /** The AI's thinking: its progress and best move so far. */
