@@ -20,6 +20,8 @@ import { MARKED } from '../engine/facts.js';
  * @param {(id: number) => void} onShow
  */
 export function renderMoves(list, tree, t, onShow) {
+  // A move chosen from the list keeps the focus there, on the move shown, though the list is drawn anew.
+  const focused = list.contains(document.activeElement);
   list.textContent = '';
   const line = new Set(tree.line);
   /** @type {Map<number, string>} */
@@ -107,6 +109,7 @@ export function renderMoves(list, tree, t, onShow) {
   }
   // Keep the current move in view inside the list, never scrolling the page.
   const current = /** @type {HTMLElement | null} */ (list.querySelector('.current'));
+  if (focused) current?.focus({ preventScroll: true });
   if (current) {
     const top = current.offsetTop - list.offsetTop;
     if (top < list.scrollTop || top + current.offsetHeight > list.scrollTop + list.clientHeight) {

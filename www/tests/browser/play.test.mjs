@@ -194,6 +194,11 @@ test('undo and redo, and the move list', async () => {
   assert.equal((await status(page)).ply, 2);
   await page.click('.move-list button[data-ply="3"]');
   assert.equal((await status(page)).ply, 3);
+  // By the keyboard: Enter on a move shows it, and the focus stays on it in the list drawn anew.
+  await page.focus('.move-list button[data-ply="1"]');
+  await page.keyboard.press('Enter');
+  assert.equal((await status(page)).ply, 1);
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.ply), '1');
   await page.click('#nav-first');
   assert.equal((await status(page)).ply, 0);
   // Playing at an earlier ply starts a new line; the old one stays as a variation.
