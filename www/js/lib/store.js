@@ -11,10 +11,15 @@ import { Emitter } from './emitter.js';
  * @typedef {{ key: string, backup: string | null, text: string, reason: unknown }} Lost
  */
 
-/// The storage, or null where the browser forbids it.
-export function safeStorage() {
+/**
+ * The storage, or null where the browser forbids it: the browser's
+ * (`localStorage`), or the tab's own (`sessionStorage`).
+ * @param {'localStorage' | 'sessionStorage'} [kind]
+ * @returns {Storage | null}
+ */
+export function safeStorage(kind = 'localStorage') {
   try {
-    return globalThis.localStorage ?? null;
+    return globalThis[kind] ?? null;
   } catch {
     return null;
   }

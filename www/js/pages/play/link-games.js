@@ -14,6 +14,7 @@ import { CLOCKS, readClock } from '../../game/clock.js';
 import { clockName } from '../../panels/clock-faces.js';
 import { opponentName } from '../../panels/friend-status.js';
 import { saveFile } from '../../lib/save-file.js';
+import { safeStorage } from '../../lib/store.js';
 import { describeError, describeMove } from '../../i18n/words.js';
 
 /**
@@ -29,15 +30,6 @@ const DEADLINE_MS = 30_000;
 
 /** Where a tab notes the link game whose live connection it left (sessionStorage: the tab's own). */
 const LIVE_LEFT_KEY = 'federa.liveLeft';
-
-/** The tab's storage, or null where the browser forbids it. */
-function tabStorage() {
-  try {
-    return globalThis.sessionStorage ?? null;
-  } catch {
-    return null;
-  }
-}
 
 export class LinkGames {
   /**
@@ -127,8 +119,8 @@ export class LinkGames {
     if (!adopted) return;
     this.parts.show(adopted.game, adopted.seats, level);
     // This tab left the game's live connection (a reload): say that it ended.
-    const left = tabStorage()?.getItem(LIVE_LEFT_KEY);
-    tabStorage()?.removeItem(LIVE_LEFT_KEY);
+    const left = safeStorage('sessionStorage')?.getItem(LIVE_LEFT_KEY);
+    safeStorage('sessionStorage')?.removeItem(LIVE_LEFT_KEY);
     if (left !== null && left === ctrl.linkGame?.facts.id) this.page.say(this.page.t('live.endedByReload'));
   }
 
@@ -140,7 +132,7 @@ export class LinkGames {
     const ctrl = this.ctrl;
     if (!ctrl) return;
     const id = ctrl.linkGame?.facts.id;
-    if (ctrl.live().state === 'open' && id) tabStorage()?.setItem(LIVE_LEFT_KEY, id);
+    if (ctrl.live().state === 'open' && id) safeStorage('sessionStorage')?.setItem(LIVE_LEFT_KEY, id);
     ctrl.close();
   }
 
